@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* getopt tables and --help text from one option table (see cli.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int um_getopt_init(struct um_getopt *g, const struct um_option *opts)
+{
+	size_t n = 0, i, nl = 0;
+	char *s;
+
+	while (opts[n].name || opts[n].val)
+		n++;
+	g->longopts = calloc(n + 1, sizeof(*g->longopts));
+	g->shortopts = calloc(3 * n + 1, 1);
+	if (!g->longopts || !g->shortopts) {
+		um_getopt_free(g);
+		return -ENOMEM;
+	}
+	/* GNU argument order, as util-linux: "mount DEV DIR -o ro" works */
+	s = g->shortopts;
+	for (i = 0; i < n; i++) {
+		if (opts[i].val > 0 && opts[i].val <= 0xff &&
+		    !strchr(g->shortopts, opts[i].val)) {
+			*s++ = (char)opts[i].val;
+			if (opts[i].has_arg == required_argument)
+				*s++ = ':';
+			else if (opts[i].has_arg == optional_argument) {
+				*s++ = ':';
+				*s++ = ':';
+			}
+		}
+		if (opts[i].name) {
+			g->longopts[nl].name = opts[i].name;
+			g->longopts[nl].has_arg = opts[i].has_arg;
+			g->longopts[nl].val = opts[i].val;
+			nl++;
+		}
+	}
+	return 0;
+}
+
+void um_getopt_free(struct um_getopt *g)
+{
+	free(g->longopts);
+	free(g->shortopts);
+	g->longopts = NULL;
+	g->shortopts = NULL;
+}
+
+void um_usage_options(FILE *out, const struct um_option *opts)
+{
+	const struct um_option *o;
+	char left[64];
+
+	for (o = opts; o->name || o->val; o++) {
+		int n = 0;
+
+		if (!o->help)
+			continue;
+		if (o->val > 0 && o->val <= 0xff)
+			n = snprintf(left, sizeof(left), " -%c%s", o->val,
+				     o->name ? "," : "");
+		else
+			n = snprintf(left, sizeof(left), "    ");
+		if (o->name)
+			n += snprintf(left + n, sizeof(left) - n, " --%s",
+				      o->name);
+		if (o->arg)
+			snprintf(left + n, sizeof(left) - n,
+				 o->has_arg == optional_argument ? "[=%s]" :
+								   " %s",
+				 o->arg);
+		fprintf(out, "%-28s %s\n", left, o->help);
+	}
+}
+
+/*
+ * -N/--namespace takes a path or a PID; a PID names /proc/PID/ns/mnt.
+ * Returns a string to free.
+ */
+char *um_ns_path(const char *arg)
+{
+	char *p = NULL;
+	size_t i, n = strlen(arg);
+
+	for (i = 0; i < n; i++)
+		if (arg[i] < '0' || arg[i] > '9')
+			break;
+	if (n && i == n && n < 11) {
+		if (asprintf(&p, "/proc/%s/ns/mnt", arg) < 0)
+			return NULL;
+		return p;
+	}
+	return strdup(arg);
+}

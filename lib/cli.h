@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_CLI_H
+#define USERMOUNT_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+/*
+ * One row per command-line option: getopt's tables and --help are both
+ * made from it, so an option is described in one place.
+ */
+struct um_option {
+	const char *name;	/* long name, or NULL for a short-only option */
+	int has_arg;		/* no_argument, required_argument, ... */
+	int val;		/* short letter, or an id above 0xff */
+	const char *arg;	/* argument name for --help */
+	const char *help;	/* NULL: an alias, not listed */
+};
+
+struct um_getopt {
+	struct option *longopts;
+	char *shortopts;
+};
+
+int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
+void um_getopt_free(struct um_getopt *g);
+void um_usage_options(FILE *out, const struct um_option *opts);
+char *um_ns_path(const char *arg);
+
+#endif

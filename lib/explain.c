@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Why did the kernel refuse a user's mount or umount?
+ *
+ * The kernel answers EPERM and nothing more. The rules are the series'
+ * (fs/namespace.c permit_mount() and can_umount() with the patches): they
+ * are checked here in the kernel's order against what the kernel shows in
+ * /proc/self/mountinfo, only after a refusal, only to word the message.
+ * Each function fills @buf and returns 1, or returns 0 when no rule
+ * explains the refusal (the caller then prints the plain errno message).
+ */
+#include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "abi.h"
+#include "explain.h"
+#include "kernel.h"
+#include "owner.h"
+
+void um_user_name(uid_t uid, char *buf, size_t bufsz)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	if (pw)
+		snprintf(buf, bufsz, "%s", pw->pw_name);
+	else
+		snprintf(buf, bufsz, "%u", (unsigned)uid);
+}
+
+/* "fuse" and "fuse.SUBTYPE" are FS_SAFE; "fuseblk" is not. */
+bool um_fstype_is_safe(const char *fstype)
+{
+	size_t n = strlen(UM_SAFE_FSTYPE);
+
+	return fstype && strncmp(fstype, UM_SAFE_FSTYPE, n) == 0 &&
+	       (fstype[n] == '\0' || fstype[n] == '.');
+}
+
+static bool limit_reached(long *max)
+{
+	long nr;
+
+	return um_sysctl_read(UM_SYSCTL_NR_USER_MOUNTS, &nr) == 0 &&
+	       um_sysctl_read(UM_SYSCTL_MAX_USER_MOUNTS, max) == 0 &&
+	       nr >= *max;
+}
+
+int um_explain_mount(struct libmnt_table *tb, const char *target,
+		     const char *fstype, bool bind, uid_t uid, char *buf,
+		     size_t bufsz)
+{
+	struct libmnt_fs *parent;
+	struct stat st;
+	uid_t owner;
+	long max;
+	char name[64];
+
+	if (!bind && !um_fstype_is_safe(fstype)) {
+		snprintf(buf, bufsz,
+			 "filesystem type %s is not allowed for users",
+			 fstype ? fstype : "(none)");
+		return 1;
+	}
+	if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
+		snprintf(buf, bufsz, "mountpoint is a symbolic link");
+		return 1;
+	}
+	parent = um_table_find_mount(tb, target);
+	if (!parent)
+		return 0;
+	if (um_fs_has_nomnt(parent)) {
+		snprintf(buf, bufsz, "%s is a nomnt mount: no submounts allowed",
+			 mnt_fs_get_target(parent));
+		return 1;
+	}
+	if (um_fs_owner(parent, &owner) != 1) {
+		snprintf(buf, bufsz, "not under a mount you own (%s has no owner)",
+			 mnt_fs_get_target(parent));
+		return 1;
+	}
+	if (owner != uid) {
+		um_user_name(owner, name, sizeof(name));
+		snprintf(buf, bufsz,
+			 "not under a mount you own (%s is owned by %s)",
+			 mnt_fs_get_target(parent), name);
+		return 1;
+	}
+	if (limit_reached(&max)) {
+		snprintf(buf, bufsz, "user mount limit reached (%s = %ld)",
+			 UM_SYSCTL_MAX_NAME, max);
+		return 1;
+	}
+	return 0;
+}
+
+int um_explain_umount(struct libmnt_fs *fs, bool forced, uid_t uid, char *buf,
+		      size_t bufsz)
+{
+	uid_t owner;
+	char name[64];
+
+	if (!fs)
+		return 0;
+	if (um_fs_owner(fs, &owner) != 1) {
+		snprintf(buf, bufsz, "must be superuser to unmount");
+		return 1;
+	}
+	if (owner != uid) {
+		um_user_name(owner, name, sizeof(name));
+		snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)",
+			 name, (unsigned)owner);
+		return 1;
+	}
+	if (forced && !um_fstype_is_safe(mnt_fs_get_fstype(fs))) {
+		snprintf(buf, bufsz,
+			 "forced unmount by the owner is allowed only for fuse");
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_EXPLAIN_H
+#define USERMOUNT_EXPLAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <libmount.h>
+
+int um_explain_mount(struct libmnt_table *tb, const char *target,
+		     const char *fstype, bool bind, uid_t uid, char *buf,
+		     size_t bufsz);
+int um_explain_umount(struct libmnt_fs *fs, bool forced, uid_t uid, char *buf,
+		      size_t bufsz);
+void um_user_name(uid_t uid, char *buf, size_t bufsz);
+bool um_fstype_is_safe(const char *fstype);
+
+#endif

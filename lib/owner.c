@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Mount ownership as the kernel reports it.
+ *
+ * The series prints ",user=UID" among a mount's per-mount options, the
+ * ones /proc/self/mountinfo keeps apart from the filesystem's own (field
+ * 6, libmount's "VFS options"). A filesystem cannot write there, so a FUSE
+ * server naming itself "user=0" never passes as an owner. Within that field
+ * only the first "user" key counts, matched as a whole key, and the value
+ * must be a plain decimal number: "user_id=", "user=01", "user=+1" or
+ * "user=1x" are not owners.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "abi.h"
+#include "owner.h"
+
+/*
+ * Parse a uid written the way the kernel writes one: decimal digits, no
+ * sign, no leading zero, no space, at most (uid_t)-2 ((uid_t)-1 is "no
+ * uid" in every kernel interface). Returns 0 or -EINVAL.
+ */
+int um_parse_uid(const char *str, size_t len, uid_t *uid)
+{
+	unsigned long long v = 0;
+	size_t i;
+
+	if (!str || len == 0 || len > 10)
+		return -EINVAL;
+	if (str[0] == '0' && len > 1)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (str[i] < '0' || str[i] > '9')
+			return -EINVAL;
+		v = v * 10 + (unsigned)(str[i] - '0');
+	}
+	if (v >= (uid_t)-1)
+		return -EINVAL;
+	*uid = (uid_t)v;
+	return 0;
+}
+
+/*
+ * The owner in a per-mount option string. Returns 1 and sets *uid when the
+ * first "user" key carries a valid uid, 0 when there is no "user" key, and
+ * -EINVAL when the first one is malformed (no later one is looked at).
+ */
+int um_opts_owner(const char *opts, uid_t *uid)
+{
+	char *val = NULL;
+	size_t sz = 0;
+	int rc;
+
+	if (!opts)
+		return 0;
+	/* libmount finds the first option whose whole name is "user". */
+	rc = mnt_optstr_get_option(opts, UM_OPT_OWNER, &val, &sz);
+	if (rc == 1)
+		return 0;
+	if (rc < 0)
+		return -EINVAL;
+	if (um_parse_uid(val, sz, uid) < 0)
+		return -EINVAL;
+	return 1;
+}
+
+int um_fs_owner(struct libmnt_fs *fs, uid_t *uid)
+{
+	return um_opts_owner(mnt_fs_get_vfs_options(fs), uid);
+}
+
+bool um_fs_has_nomnt(struct libmnt_fs *fs)
+{
+	const char *opts = mnt_fs_get_vfs_options(fs);
+
+	return opts && mnt_optstr_get_option(opts, UM_OPT_NOMNT, NULL,
+					     NULL) == 0;
+}
+
+/*
+ * The mount that holds @path: the kernel names it (statx's mount id), so
+ * bind mounts of one filesystem and mounts hidden by later ones are told
+ * apart, which no walk over st_dev or path prefixes can do. Runs with the
+ * caller's rights: a path the caller cannot reach gives NULL.
+ */
+struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
+				      const char *path)
+{
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs = NULL;
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
+	    !(stx.stx_mask & STATX_MNT_ID))
+		return NULL;
+	itr = mnt_new_iter(MNT_ITER_BACKWARD);
+	if (!itr)
+		return NULL;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		if ((unsigned long long)mnt_fs_get_id(fs) == stx.stx_mnt_id)
+			break;
+		fs = NULL;
+	}
+	mnt_free_iter(itr);
+	return fs;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_OWNER_H
+#define USERMOUNT_OWNER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <libmount.h>
+
+int um_parse_uid(const char *str, size_t len, uid_t *uid);
+int um_opts_owner(const char *opts, uid_t *uid);
+int um_fs_owner(struct libmnt_fs *fs, uid_t *uid);
+bool um_fs_has_nomnt(struct libmnt_fs *fs);
+struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
+				      const char *path);
+
+#endif

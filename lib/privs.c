@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Entry to and exit from the setuid fallback.
+ *
+ * um_privs_init() runs first in main(), before any library call: when the
+ * program runs with more rights than its caller, the caller's environment
+ * is replaced by a short, known-safe one. That removes LIBMOUNT_* (fstab,
+ * mtab and utab paths, debug masks), LD_*, IFS, PATH and locale paths in
+ * one step, instead of trusting a deny-list to be complete.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "privs.h"
+
+static bool privileged;
+
+/* Locale variables survive only as plain names: no '/' to load files from. */
+static const char *const keep_env[] = {
+	"LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TERM",
+};
+
+static bool safe_value(const char *v)
+{
+	return v && strlen(v) < 256 && !strchr(v, '/');
+}
+
+static void sanitize_env(void)
+{
+	const char *saved[sizeof(keep_env) / sizeof(keep_env[0])];
+	size_t i;
+
+	for (i = 0; i < sizeof(keep_env) / sizeof(keep_env[0]); i++) {
+		const char *v = getenv(keep_env[i]);
+
+		saved[i] = safe_value(v) ? strdup(v) : NULL;
+	}
+	clearenv();
+	for (i = 0; i < sizeof(keep_env) / sizeof(keep_env[0]); i++) {
+		if (saved[i])
+			setenv(keep_env[i], saved[i], 1);
+		free((char *)saved[i]);
+	}
+	setenv("PATH", "/usr/sbin:/usr/bin:/sbin:/bin", 1);
+}
+
+void um_privs_init(void)
+{
+	privileged = getuid() != geteuid() || getgid() != getegid();
+	if (privileged)
+		sanitize_env();
+}
+
+bool um_privs_setuid(void)
+{
+	return privileged;
+}
+
+/*
+ * Give up the setuid/setgid rights for good: group first (it cannot be
+ * changed once the user is not root any more), then user, then check that
+ * neither can be regained.
+ */
+int um_privs_drop(void)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+
+	if (!privileged)
+		return 0;
+	if (setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
+		return -errno;
+	if (getegid() != gid || geteuid() != uid)
+		return -EPERM;
+	if (uid != 0 && (setuid(0) == 0 || seteuid(0) == 0))
+		return -EPERM;
+	if (gid != 0 && uid != 0 && setgid(0) == 0)
+		return -EPERM;
+	privileged = false;
+	return 0;
+}
+
+/*
+ * realpath() with the caller's rights, not the setuid ones, so a path the
+ * caller cannot look up gives NULL whether or not it exists. The saved
+ * set-user-ID keeps root reachable for the way back.
+ */
+char *um_privs_canonicalize(const char *path)
+{
+	uid_t euid = geteuid();
+	gid_t egid = getegid();
+	char *res;
+	int e;
+
+	if (!privileged)
+		return realpath(path, NULL);
+	if (setegid(getgid()) < 0)
+		return NULL;
+	if (seteuid(getuid()) < 0) {
+		e = errno;
+		if (setegid(egid) < 0)
+			abort();
+		errno = e;
+		return NULL;
+	}
+	res = realpath(path, NULL);
+	e = errno;
+	if (seteuid(euid) < 0 || setegid(egid) < 0)
+		abort();	/* half-restored rights: stop here */
+	errno = e;
+	return res;
+}

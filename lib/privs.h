@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_PRIVS_H
+#define USERMOUNT_PRIVS_H
+
+#include <stdbool.h>
+
+void um_privs_init(void);
+bool um_privs_setuid(void);
+int um_privs_drop(void);
+char *um_privs_canonicalize(const char *path);
+
+#endif

@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mount(8) for kernels that know who owns a mount.
+ *
+ * A thin command line over the libmount context. Which rules apply is
+ * decided once, at the start:
+ *  - kernel ownership (the series is there): any setuid right is dropped
+ *    first, libmount is told not to enforce its own policy, and the kernel
+ *    decides; a refusal is explained from /proc/self/mountinfo;
+ *  - legacy, setuid root and a caller who is not root: libmount's
+ *    restricted context applies the classic fstab policy, as util-linux;
+ *  - otherwise (root, or no setuid bit): plain libmount, as util-linux.
+ */
+#include <err.h>
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/fsuid.h>
+#include <sys/mount.h>
+#include <blkid.h>
+#include <libmount.h>
+
+#include "abi.h"
+#include "cli.h"
+#include "explain.h"
+#include "kernel.h"
+#include "owner.h"
+#include "ownopts.h"
+#include "privs.h"
+
+enum {
+	OPT_SETUSER = 0x100,
+	OPT_SOURCE,
+	OPT_TARGET,
+	OPT_SHARED,
+	OPT_SLAVE,
+	OPT_PRIVATE,
+	OPT_UNBINDABLE,
+	OPT_RSHARED,
+	OPT_RSLAVE,
+	OPT_RPRIVATE,
+	OPT_RUNBINDABLE,
+};
+
+static const struct um_option options[] = {
+	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab" },
+	{ "bind", no_argument, 'B', NULL, "mount a subtree somewhere else" },
+	{ "no-canonicalize", no_argument, 'c', NULL,
+	  "do not canonicalize paths" },
+	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call" },
+	{ "help", no_argument, 'h', NULL, "display this help" },
+	{ "internal-only", no_argument, 'i', NULL,
+	  "do not call the mount.<type> helpers" },
+	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels" },
+	{ "label", required_argument, 'L', "label",
+	  "synonym for LABEL=<label>" },
+	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else" },
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
+	{ "namespace", required_argument, 'N', "ns",
+	  "perform mount in another namespace" },
+	{ "options", required_argument, 'o', "list",
+	  "comma-separated list of mount options" },
+	{ "test-opts", required_argument, 'O', "list",
+	  "limit the set of filesystems (use with -a)" },
+	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only" },
+	{ "ro", no_argument, 'r', NULL, NULL },
+	{ "rbind", no_argument, 'R', NULL,
+	  "mount a subtree and all submounts somewhere else" },
+	{ NULL, no_argument, 's', NULL,
+	  "tolerate sloppy mount options rather than failing" },
+	{ "source", required_argument, OPT_SOURCE, "src",
+	  "explicitly specifies source (path, label, uuid)" },
+	{ "target", required_argument, OPT_TARGET, "target",
+	  "explicitly specifies mountpoint" },
+	{ "types", required_argument, 't', "list",
+	  "limit the set of filesystem types" },
+	{ "fstab", required_argument, 'T', "path",
+	  "alternative file to /etc/fstab" },
+	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>" },
+	{ "verbose", no_argument, 'v', NULL, "say what is being done" },
+	{ "version", no_argument, 'V', NULL, "display version" },
+	{ "read-write", no_argument, 'w', NULL,
+	  "mount the filesystem read-write (default)" },
+	{ "rw", no_argument, 'w', NULL, NULL },
+	{ "setuser", optional_argument, OPT_SETUSER, "user",
+	  "make the mount owned by <user> (default: you)" },
+	{ "make-shared", no_argument, OPT_SHARED, NULL,
+	  "mark a subtree as shared" },
+	{ "make-slave", no_argument, OPT_SLAVE, NULL,
+	  "mark a subtree as slave" },
+	{ "make-private", no_argument, OPT_PRIVATE, NULL,
+	  "mark a subtree as private" },
+	{ "make-unbindable", no_argument, OPT_UNBINDABLE, NULL,
+	  "mark a subtree as unbindable" },
+	{ "make-rshared", no_argument, OPT_RSHARED, NULL,
+	  "recursively mark a whole subtree as shared" },
+	{ "make-rslave", no_argument, OPT_RSLAVE, NULL,
+	  "recursively mark a whole subtree as slave" },
+	{ "make-rprivate", no_argument, OPT_RPRIVATE, NULL,
+	  "recursively mark a whole subtree as private" },
+	{ "make-runbindable", no_argument, OPT_RUNBINDABLE, NULL,
+	  "recursively mark a whole subtree as unbindable" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* Propagation options and the option word each one stands for. */
+static const char *const propagation[] = {
+	[OPT_SHARED - OPT_SHARED] = "shared",
+	[OPT_SLAVE - OPT_SHARED] = "slave",
+	[OPT_PRIVATE - OPT_SHARED] = "private",
+	[OPT_UNBINDABLE - OPT_SHARED] = "unbindable",
+	[OPT_RSHARED - OPT_SHARED] = "rshared",
+	[OPT_RSLAVE - OPT_SHARED] = "rslave",
+	[OPT_RPRIVATE - OPT_SHARED] = "rprivate",
+	[OPT_RUNBINDABLE - OPT_SHARED] = "runbindable",
+};
+
+/* Short options an ordinary user may give to the setuid fallback. */
+#define RESTRICTED_OK "hlLUVvrist"
+
+/* What the command line asks for; one context is made from it per mount. */
+struct cli {
+	bool kernel;		/* the kernel has the ownership series */
+	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
+	bool show_labels, oper, propa, move, restricted;
+	int rwonly;		/* -1 unset, 0 -r, 1 -w */
+	char *optstr;		/* -o and option switches, ours taken out */
+	const char *optpattern, *types, *ns;
+	struct libmnt_table *fstab;
+	struct um_ownopts own;
+};
+
+static void __attribute__((__noreturn__)) usage(const struct um_option *o)
+{
+	printf("Usage:\n"
+	       " mount [-lhV]\n"
+	       " mount -a [options]\n"
+	       " mount [options] [--source] <source> | [--target] <directory>\n"
+	       " mount [options] <source> <directory>\n"
+	       " mount <operation> <mountpoint> [<target>]\n\n"
+	       "Mount a filesystem; on a kernel with mount ownership, as its "
+	       "owner.\n\nOptions:\n");
+	um_usage_options(stdout, o);
+	printf("\nFor more details see mount(8).\n");
+	exit(MNT_EX_SUCCESS);
+}
+
+static void __attribute__((__noreturn__)) print_version(void)
+{
+	const char *ver = NULL;
+
+	mnt_get_library_version(&ver);
+	printf("mount from %s (libmount %s)\n", PACKAGE_STRING, ver);
+	exit(MNT_EX_SUCCESS);
+}
+
+static void __attribute__((__noreturn__)) bad_usage(const char *msg)
+{
+	if (msg)
+		warnx("%s", msg);
+	fprintf(stderr, "Try 'mount --help' for more information.\n");
+	exit(MNT_EX_USAGE);
+}
+
+static void append_option(struct cli *cli, const char *opt)
+{
+	char *o = strdup(opt);
+
+	if (!o || um_ownopts_take(&o, &cli->own) < 0)
+		errx(MNT_EX_USAGE, "bad usage: invalid setuser option");
+	if (o && mnt_optstr_append_option(&cli->optstr, o, NULL) < 0)
+		err(MNT_EX_SYSERR, "failed to append options");
+	free(o);
+}
+
+/*
+ * The setuid fallback gives up its rights for anything beyond the classic
+ * user mount of an fstab entry; the kernel then judges the caller as who
+ * they are, as util-linux does.
+ */
+static void drop_setuid(struct cli *cli)
+{
+	if (!cli->restricted)
+		return;
+	if (um_privs_drop() < 0)
+		errx(MNT_EX_FAIL, "drop permissions failed.");
+	cli->restricted = false;
+}
+
+static struct libmnt_context *new_context(const struct cli *cli)
+{
+	struct libmnt_context *cxt = mnt_new_context();
+
+	if (!cxt)
+		err(MNT_EX_SYSERR, "libmount context allocation failed");
+	if (!cli->restricted && mnt_context_force_unrestricted(cxt) < 0)
+		errx(MNT_EX_SYSERR, "failed to set up libmount");
+	mnt_context_enable_fake(cxt, cli->fake);
+	mnt_context_enable_verbose(cxt, cli->verbose);
+	mnt_context_disable_mtab(cxt, cli->nomtab);
+	mnt_context_disable_canonicalize(cxt, cli->nocanon);
+	mnt_context_disable_helpers(cxt, cli->nohelpers);
+	mnt_context_enable_sloppy(cxt, cli->sloppy);
+	if (cli->rwonly >= 0)
+		mnt_context_enable_rwonly_mount(cxt, cli->rwonly);
+	if (cli->fstab)
+		mnt_context_set_fstab(cxt, cli->fstab);
+	if (cli->ns) {
+		char *ns = um_ns_path(cli->ns);
+
+		if (!ns || mnt_context_set_target_ns(cxt, ns))
+			err(MNT_EX_SYSERR,
+			    "failed to set target namespace to %s",
+			    ns ? ns : cli->ns);
+		free(ns);
+	}
+	return cxt;
+}
+
+static int table_parser_errcb(struct libmnt_table *tb __attribute__((unused)),
+			      const char *filename, int line)
+{
+	if (filename)
+		warnx("%s: parse error at line %d -- ignored", filename, line);
+	return 1;
+}
+
+/*
+ * Take setuser and nomnt out of the options libmount assembled from the
+ * command line and fstab, and drop a kernel-printed owner that a remount
+ * picked up from the mount table.
+ */
+static int take_own_options(struct libmnt_context *cxt, struct um_ownopts *own)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *cur = fs ? mnt_fs_get_options(fs) : NULL;
+	char *o;
+	int rc;
+
+	if (!cur)
+		return 0;
+	o = strdup(cur);
+	if (!o)
+		return -ENOMEM;
+	rc = um_ownopts_take(&o, own);
+	if (!rc)
+		rc = um_ownopts_drop_owner(&o);
+	if (!rc)
+		rc = mnt_fs_set_options(fs, o);
+	free(o);
+	return rc;
+}
+
+/* A remount keeps the mount's owner unless the admin names another. */
+static void keep_owner_on_remount(struct libmnt_context *cxt,
+				  struct um_ownopts *own, uid_t *owner)
+{
+	struct libmnt_table *tb = NULL;
+	struct libmnt_fs *fs;
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (own->setuser || !tgt || mnt_context_get_mtab(cxt, &tb) || !tb)
+		return;
+	fs = um_table_find_mount(tb, tgt);
+	if (fs && um_fs_owner(fs, owner) == 1)
+		own->setuser = true;
+}
+
+static int report(struct libmnt_context *cxt, int rc, const char *why)
+{
+	char buf[BUFSIZ] = { 0 };
+	const char *spec = mnt_context_get_target(cxt);
+
+	if (!spec)
+		spec = mnt_context_get_source(cxt);
+	if (!spec)
+		spec = "???";
+	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	if (why && rc != MNT_EX_SUCCESS)
+		warnx("%s: %s.", spec, why);
+	else if (*buf)
+		warnx("%s: %s.", spec, buf);
+	if (!why && *buf && mnt_context_syscall_called(cxt) &&
+	    mnt_context_get_syscall_errno(cxt) != 0)
+		fprintf(stderr, "       dmesg(1) may have more information "
+				"after failed mount system call.\n");
+	return rc;
+}
+
+static void success_message(struct libmnt_context *cxt)
+{
+	unsigned long fl = 0;
+	const char *tgt = mnt_context_get_target(cxt);
+	const char *src = mnt_context_get_source(cxt);
+
+	if (mnt_context_helper_executed(cxt) || mnt_context_get_status(cxt) != 1)
+		return;
+	mnt_context_get_mflags(cxt, &fl);
+	if (fl & MS_MOVE)
+		printf("mount: %s moved to %s.\n", src, tgt);
+	else if (fl & MS_BIND)
+		printf("mount: %s bound on %s.\n", src, tgt);
+	else if (fl & MS_PROPAGATION)
+		printf("mount: %s propagation flags changed.\n", tgt);
+	else
+		printf("mount: %s mounted on %s.\n", src, tgt);
+}
+
+/* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
+static const char *explain(struct libmnt_context *cxt, unsigned long fl,
+			   char *buf, size_t sz)
+{
+	struct libmnt_table *tb = NULL;
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (!mnt_context_syscall_called(cxt) ||
+	    mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
+	    !tgt || (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
+		return NULL;
+	if (mnt_context_get_mtab(cxt, &tb) || !tb)
+		return NULL;
+	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
+			      fl & MS_BIND, getuid(), buf, sz))
+		return NULL;
+	return buf;
+}
+
+/*
+ * Mount what @cxt describes. The series' flags are added before libmount
+ * merges its own, so they reach every mount(2) call it makes (a bind
+ * mount with "ro" is a bind and a remount); the owner is the fsuid of
+ * the caller of mount(2), so the admin's --setuser=USER switches the
+ * fsuid for that call only.
+ */
+static int mount_one(const struct cli *cli, struct libmnt_context *cxt)
+{
+	struct um_ownopts own = { 0 };
+	unsigned long fl = 0, ours;
+	uid_t owner = getuid(), saved;
+	char why[512];
+	int rc;
+
+	if (cli->own.setuser &&
+	    um_ownopts_set_user(&own, cli->own.user) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	own.nomnt = cli->own.nomnt;
+
+	rc = mnt_context_apply_fstab(cxt);
+	if (!rc)
+		rc = take_own_options(cxt, &own);
+	if (rc == -EINVAL) {
+		warnx("%s: bad setuser option", mnt_context_get_target(cxt));
+		rc = MNT_EX_USAGE;
+		goto out;
+	}
+	mnt_context_get_mflags(cxt, &fl);
+	if (!cli->kernel && (own.setuser || own.nomnt)) {
+		warnx("--setuser and nomnt need a kernel with mount ownership "
+		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
+		rc = MNT_EX_FAIL;
+		goto out;
+	}
+	if (cli->kernel && (fl & (UM_MS_SETUSER | UM_MS_NOMNT))) {
+		warnx("strictatime and lazytime cannot be set with mount(2) "
+		      "on a kernel with mount ownership");
+		rc = MNT_EX_USAGE;
+		goto out;
+	}
+	if (cli->kernel && (fl & MS_REMOUNT))
+		keep_owner_on_remount(cxt, &own, &owner);
+	if (own.user) {
+		if (um_resolve_user(own.user, &owner) < 0) {
+			warnx("--setuser: %s: no such user", own.user);
+			rc = MNT_EX_USAGE;
+			goto out;
+		}
+		if (owner != getuid() && getuid() != 0) {
+			warnx("--setuser: only root may make a mount owned "
+			      "by another user");
+			rc = MNT_EX_USAGE;
+			goto out;
+		}
+	}
+	ours = um_ownopts_mflags(&own);
+	if (ours && mnt_context_set_mflags(cxt, fl | ours) < 0)
+		err(MNT_EX_SYSERR, "failed to set mount flags");
+
+	rc = mnt_context_prepare_mount(cxt);
+	if (rc == 0) {
+		saved = setfsuid(own.setuser ? owner : (uid_t)-1);
+		if (own.setuser && (uid_t)setfsuid((uid_t)-1) != owner)
+			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
+			     (unsigned)owner);
+		rc = mnt_context_do_mount(cxt);
+		if (own.setuser)
+			setfsuid(saved);
+		rc = mnt_context_finalize_mount(cxt) ?: rc;
+	}
+	mnt_context_get_mflags(cxt, &fl);
+	rc = report(cxt, rc, rc ? explain(cxt, fl, why, sizeof(why)) : NULL);
+	if (rc == MNT_EX_SUCCESS && cli->verbose)
+		success_message(cxt);
+out:
+	um_ownopts_free(&own);
+	return rc;
+}
+
+/* Set up a context for one fstab entry with the command line's options. */
+static struct libmnt_context *entry_context(const struct cli *cli,
+					    struct libmnt_fs *ent)
+{
+	struct libmnt_context *cxt = new_context(cli);
+	struct libmnt_fs *fs = mnt_copy_fs(NULL, ent);
+
+	if (!fs || mnt_context_set_fs(cxt, fs) < 0)
+		err(MNT_EX_SYSERR, "failed to set up a mount");
+	mnt_unref_fs(fs);
+	if (cli->optstr && mnt_context_append_options(cxt, cli->optstr) < 0)
+		err(MNT_EX_SYSERR, "failed to append options");
+	return cxt;
+}
+
+static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
+{
+	if (mnt_fs_is_swaparea(fs) ||
+	    mnt_fs_get_option(fs, "noauto", NULL, NULL) == 0)
+		return false;
+	if (cli->types && !mnt_fs_match_fstype(fs, cli->types))
+		return false;
+	if (cli->optpattern && !mnt_fs_match_options(fs, cli->optpattern))
+		return false;
+	return true;
+}
+
+/*
+ * mount -a: every selected fstab entry not mounted yet. One context reads
+ * the fstab and the mount table once; each mount gets a fresh context.
+ * Returns 0 (all mounted), 32 (none) or 64 (some), as util-linux.
+ */
+static int mount_all(const struct cli *cli)
+{
+	struct libmnt_context *cxt = new_context(cli);
+	struct libmnt_table *fstab = NULL;
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	int nsucc = 0, nerrs = 0;
+
+	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
+		err(MNT_EX_SYSERR, "failed to read fstab");
+	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
+		const char *tgt = mnt_fs_get_target(fs);
+		struct libmnt_context *one;
+		int mounted = 0;
+
+		if (!entry_selected(cli, fs)) {
+			if (cli->verbose)
+				printf("%-25s: ignored\n", tgt);
+			continue;
+		}
+		if (mnt_context_is_fs_mounted(cxt, fs, &mounted) == 0 &&
+		    mounted) {
+			if (cli->verbose)
+				printf("%-25s: already mounted\n", tgt);
+			continue;
+		}
+		one = entry_context(cli, fs);
+		if (mount_one(cli, one) == MNT_EX_SUCCESS) {
+			nsucc++;
+			if (cli->verbose && mnt_context_get_status(one))
+				printf("%-25s: successfully mounted\n", tgt);
+		} else {
+			nerrs++;
+		}
+		mnt_free_context(one);
+	}
+	mnt_free_iter(itr);
+	mnt_free_context(cxt);
+	if (nerrs == 0)
+		return MNT_EX_SUCCESS;
+	return nsucc == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
+}
+
+/* Replace control characters with '?' as coreutils and util-linux do. */
+static void put_safe(const char *s)
+{
+	for (; s && *s; s++)
+		putchar((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+}
+
+/* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
+static int print_all(const struct cli *cli)
+{
+	struct libmnt_context *cxt = new_context(cli);
+	struct libmnt_table *tb = NULL;
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	blkid_cache bc = NULL;
+
+	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
+		err(MNT_EX_SYSERR, "failed to read mtab");
+	if (cli->show_labels && blkid_get_cache(&bc, NULL) < 0)
+		bc = NULL;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		const char *type = mnt_fs_get_fstype(fs);
+		const char *src = mnt_fs_get_source(fs);
+		const char *opts = mnt_fs_get_options(fs);
+
+		if (cli->types && type && !mnt_match_fstype(type, cli->types))
+			continue;
+		put_safe(src ? src : "none");
+		fputs(" on ", stdout);
+		put_safe(mnt_fs_get_target(fs));
+		if (type)
+			printf(" type %s", type);
+		if (opts)
+			printf(" (%s)", opts);
+		if (bc && src && mnt_fs_is_regularfs(fs)) {
+			char *lb = blkid_get_tag_value(bc, "LABEL", src);
+
+			if (lb)
+				printf(" [%s]", lb);
+			free(lb);
+		}
+		putchar('\n');
+	}
+	if (bc)
+		blkid_put_cache(bc);
+	mnt_free_iter(itr);
+	mnt_free_context(cxt);
+	return MNT_EX_SUCCESS;
+}
+
+static void set_tag(struct cli *cli, char **source, const char *tag,
+		    const char *val)
+{
+	if (*source)
+		bad_usage("source specified more than once");
+	if (asprintf(source, "%s=\"%s\"", tag, val) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	(void)cli;
+}
+
+static void parse_args(struct cli *cli, int argc, char **argv, char **source,
+		       char **target)
+{
+	struct um_getopt g;
+	int c;
+
+	if (um_getopt_init(&g, options) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
+	       -1) {
+		if (cli->restricted && (c > 0xff || !strchr(RESTRICTED_OK, c)) &&
+		    c != OPT_SOURCE && c != OPT_TARGET)
+			drop_setuid(cli);
+		switch (c) {
+		case 'a': cli->all = true; break;
+		case 'c': cli->nocanon = true; break;
+		case 'f': cli->fake = true; break;
+		case 'i': cli->nohelpers = true; break;
+		case 'l': cli->show_labels = true; break;
+		case 'n': cli->nomtab = true; break;
+		case 's': cli->sloppy = true; break;
+		case 'v': cli->verbose = true; break;
+		case 'N': cli->ns = optarg; break;
+		case 'O': cli->optpattern = optarg; break;
+		case 't': cli->types = optarg; break;
+		case 'h': usage(options);
+		case 'V': print_version();
+		case 'r':
+			append_option(cli, "ro");
+			cli->rwonly = 0;
+			break;
+		case 'w':
+			append_option(cli, "rw");
+			cli->rwonly = 1;
+			break;
+		case 'o':
+			/* "move" is no option to libmount (not from fstab) */
+			if (mnt_optstr_get_option(optarg, "move", NULL, NULL) ==
+			    0) {
+				char *o = strdup(optarg);
+
+				mnt_optstr_remove_option(&o, "move");
+				if (o && *o)
+					append_option(cli, o);
+				free(o);
+				cli->oper = cli->move = true;
+			} else {
+				append_option(cli, optarg);
+			}
+			break;
+		case 'B':
+			cli->oper = true;
+			append_option(cli, "bind");
+			break;
+		case 'R':
+			cli->oper = true;
+			append_option(cli, "rbind");
+			break;
+		case 'M':
+			cli->oper = cli->move = true;
+			break;
+		case 'L': set_tag(cli, source, "LABEL", optarg); break;
+		case 'U': set_tag(cli, source, "UUID", optarg); break;
+		case OPT_SOURCE:
+			if (*source)
+				bad_usage("source specified more than once");
+			*source = strdup(optarg);
+			break;
+		case OPT_TARGET:
+			*target = strdup(optarg);
+			break;
+		case 'T':
+			if (!cli->fstab) {
+				cli->fstab = mnt_new_table();
+				if (!cli->fstab)
+					err(MNT_EX_SYSERR, "out of memory");
+				mnt_table_set_parser_errcb(cli->fstab,
+							   table_parser_errcb);
+			}
+			if (mnt_table_parse_fstab(cli->fstab, optarg))
+				errx(MNT_EX_USAGE, "%s: failed to parse",
+				     optarg);
+			break;
+		case OPT_SETUSER:
+			if (um_ownopts_set_user(&cli->own, optarg) < 0)
+				bad_usage("--setuser needs a user name");
+			break;
+		default:
+			if (c >= OPT_SHARED && c <= OPT_RUNBINDABLE) {
+				append_option(cli, propagation[c - OPT_SHARED]);
+				cli->propa = true;
+				break;
+			}
+			bad_usage(NULL);
+		}
+	}
+	um_getopt_free(&g);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli = { .rwonly = -1 };
+	struct libmnt_context *cxt;
+	char *source = NULL, *target = NULL;
+	int rc;
+
+	um_privs_init();
+	cli.kernel = um_kernel_has_ownership();
+	if (cli.kernel && um_privs_drop() < 0)
+		errx(MNT_EX_FAIL, "drop permissions failed.");
+	/* libmount applies the fstab policy to any ordinary user here */
+	cli.restricted = !cli.kernel && getuid() != 0;
+	setlocale(LC_ALL, "");
+	mnt_init_debug(0);
+
+	parse_args(&cli, argc, argv, &source, &target);
+	argc -= optind;
+	argv += optind;
+
+	if (!source && !target && argc == 0 && !cli.all) {
+		if (cli.oper || cli.optstr || cli.own.setuser)
+			bad_usage("bad usage");
+		drop_setuid(&cli);	/* listing needs no rights */
+		return print_all(&cli);
+	}
+	if (cli.restricted && cli.types)
+		drop_setuid(&cli);
+	if (cli.oper && (cli.types || cli.all || source))
+		bad_usage("bad usage");
+	if (cli.all) {
+		if (argc)
+			bad_usage("bad usage");
+		return mount_all(&cli);
+	}
+	if (argc == 1 && !(source && target)) {
+		if (mnt_tag_is_valid(argv[0]) && source)
+			errx(MNT_EX_USAGE, "source specified more than once");
+		if (mnt_tag_is_valid(argv[0]) || target)
+			source = strdup(argv[0]);
+		else
+			target = strdup(argv[0]);
+	} else if (argc == 2 && !source && !target) {
+		drop_setuid(&cli); /* a user names an fstab entry, not both */
+		source = strdup(argv[0]);
+		target = strdup(argv[1]);
+	} else if (argc != 0) {
+		bad_usage("bad usage");
+	}
+	if (source && target)
+		drop_setuid(&cli);
+	if (cli.restricted) {
+		/* resolve with the caller's rights; else act as the caller */
+		char **p = target ? &target : &source;
+		char *canon = mnt_tag_is_valid(*p) ? NULL :
+						     um_privs_canonicalize(*p);
+
+		if (canon) {
+			free(*p);
+			*p = canon;
+		} else if (!mnt_tag_is_valid(*p)) {
+			drop_setuid(&cli);
+		}
+	}
+
+	cxt = new_context(&cli);
+	if ((source && mnt_context_set_source(cxt, source)) ||
+	    (target && mnt_context_set_target(cxt, target)))
+		err(MNT_EX_SYSERR, "failed to set source or target");
+	if (cli.optstr && mnt_context_append_options(cxt, cli.optstr))
+		err(MNT_EX_SYSERR, "failed to set options");
+	if (cli.types && (strchr(cli.types, ',') ||
+			  strncmp(cli.types, "no", 2) == 0))
+		mnt_context_set_fstype_pattern(cxt, cli.types);
+	else if (cli.types)
+		mnt_context_set_fstype(cxt, cli.types);
+	if (cli.move)
+		mnt_context_set_mflags(cxt, MS_MOVE);
+	if ((cli.oper && !(cli.optstr && strstr(cli.optstr, "remount"))) ||
+	    cli.propa)
+		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
+
+	rc = mount_one(&cli, cxt);
+	mnt_free_context(cxt);
+	free(source);
+	free(target);
+	free(cli.optstr);
+	um_ownopts_free(&cli.own);
+	mnt_unref_table(cli.fstab);
+	return rc;
+}

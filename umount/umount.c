@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * umount(8) for kernels that know who owns a mount.
+ *
+ * Kernel ownership: setuid rights are dropped first and the kernel decides
+ * whether the caller owns the mount; /proc/self/mountinfo is read again
+ * only to say why it refused. Legacy setuid fallback: libmount's restricted
+ * context applies util-linux's rules (fstab pair, "users", the recorded
+ * user, chdir to the parent and UMOUNT_NOFOLLOW); usermount first checks
+ * the recorded user name exactly, which libmount 2.38 does not.
+ */
+#include <err.h>
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libmount.h>
+
+#include "cli.h"
+#include "explain.h"
+#include "kernel.h"
+#include "legacy.h"
+#include "privs.h"
+
+enum { OPT_FAKE = 0x100 };
+
+static const struct um_option options[] = {
+	{ "all", no_argument, 'a', NULL, "unmount all filesystems" },
+	{ "no-canonicalize", no_argument, 'c', NULL,
+	  "do not canonicalize paths" },
+	{ "detach-loop", no_argument, 'd', NULL,
+	  "if mounted loop device, also free this loop device" },
+	{ "fake", no_argument, OPT_FAKE, NULL,
+	  "dry run; skip the umount(2) call" },
+	{ "force", no_argument, 'f', NULL,
+	  "force unmount (in case of an unreachable NFS system)" },
+	{ "help", no_argument, 'h', NULL, "display this help" },
+	{ "internal-only", no_argument, 'i', NULL,
+	  "do not call the umount.<type> helpers" },
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
+	{ "lazy", no_argument, 'l', NULL,
+	  "detach the filesystem now, clean up things later" },
+	{ "test-opts", required_argument, 'O', "list",
+	  "limit the set of filesystems (use with -a)" },
+	{ "recursive", no_argument, 'R', NULL,
+	  "recursively unmount a target with all its children" },
+	{ "read-only", no_argument, 'r', NULL,
+	  "in case unmounting fails, try to remount read-only" },
+	{ "types", required_argument, 't', "list",
+	  "limit the set of filesystem types" },
+	{ "verbose", no_argument, 'v', NULL, "say what is being done" },
+	{ "version", no_argument, 'V', NULL, "display version" },
+	{ "quiet", no_argument, 'q', NULL,
+	  "suppress 'not mounted' error messages" },
+	{ "namespace", required_argument, 'N', "ns",
+	  "perform umount in another namespace" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* Short options an ordinary user may give to the setuid fallback. */
+#define RESTRICTED_OK "hdilqVv"
+
+static bool kernel_mode, quiet, forced;
+static bool restricted;	/* libmount's fstab policy applies */
+
+static void __attribute__((__noreturn__)) usage(void)
+{
+	printf("Usage:\n"
+	       " umount [-hV]\n"
+	       " umount -a [options]\n"
+	       " umount [options] <source> | <directory>\n\n"
+	       "Unmount filesystems; on a kernel with mount ownership, the "
+	       "ones you own.\n\nOptions:\n");
+	um_usage_options(stdout, options);
+	printf("\nFor more details see umount(8).\n");
+	exit(MNT_EX_SUCCESS);
+}
+
+static void __attribute__((__noreturn__)) bad_usage(const char *msg)
+{
+	if (msg)
+		warnx("%s", msg);
+	fprintf(stderr, "Try 'umount --help' for more information.\n");
+	exit(MNT_EX_USAGE);
+}
+
+static void drop_setuid(struct libmnt_context *cxt)
+{
+	if (um_privs_drop() < 0)
+		errx(MNT_EX_FAIL, "drop permissions failed.");
+	if (mnt_context_force_unrestricted(cxt) < 0)
+		errx(MNT_EX_SYSERR, "failed to set up libmount");
+	restricted = false;
+}
+
+/* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
+static const char *explain(struct libmnt_context *cxt, char *buf, size_t sz)
+{
+	if (!kernel_mode || getuid() == 0 || !mnt_context_syscall_called(cxt) ||
+	    mnt_context_get_syscall_errno(cxt) != EPERM)
+		return NULL;
+	if (!um_explain_umount(mnt_context_get_fs(cxt), forced, getuid(), buf,
+			       sz))
+		return NULL;
+	return buf;
+}
+
+static int report(struct libmnt_context *cxt, int rc)
+{
+	char buf[BUFSIZ] = { 0 }, why[512];
+	const char *spec = mnt_context_get_target(cxt), *msg;
+
+	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	if (quiet && rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
+	    mnt_context_get_syscall_errno(cxt) == EINVAL)
+		return rc;	/* -q: not mounted */
+	msg = rc != MNT_EX_SUCCESS ? explain(cxt, why, sizeof(why)) : NULL;
+	if (!msg && *buf)
+		msg = buf;
+	if (!spec)
+		spec = mnt_context_get_source(cxt);
+	if (msg)
+		warnx("%s: %s.", spec ? spec : "???", msg);
+	return rc;
+}
+
+static void success_message(struct libmnt_context *cxt)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	const char *src = mnt_context_get_source(cxt);
+
+	if (mnt_context_helper_executed(cxt) ||
+	    mnt_context_get_status(cxt) != 1 || !tgt)
+		return;
+	if (src)
+		warnx("%s (%s) unmounted", tgt, src);
+	else
+		warnx("%s unmounted", tgt);
+}
+
+static int umount_one(struct libmnt_context *cxt, const char *spec)
+{
+	int rc;
+
+	if (mnt_context_set_target(cxt, spec))
+		err(MNT_EX_SYSERR, "failed to set umount target");
+	if (restricted && !um_legacy_may_umount(cxt, spec)) {
+		warnx("%s: must be superuser to unmount.", spec);
+		mnt_reset_context(cxt);
+		return MNT_EX_USAGE;
+	}
+	rc = mnt_context_umount(cxt);
+	rc = report(cxt, rc);
+	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
+		success_message(cxt);
+	mnt_reset_context(cxt);
+	return rc;
+}
+
+/* umount -R: children first, deepest first, the given mount last. */
+static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
+		       struct libmnt_fs *fs)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
+	struct libmnt_fs *child;
+	int rc = MNT_EX_SUCCESS;
+
+	if (!itr)
+		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+	while (rc == MNT_EX_SUCCESS &&
+	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
+		rc = umount_tree(cxt, tb, child);
+	mnt_free_iter(itr);
+	if (rc == MNT_EX_SUCCESS)
+		rc = umount_one(cxt, mnt_fs_get_target(fs));
+	return rc;
+}
+
+static int umount_recursive(struct libmnt_context *cxt, const char *spec)
+{
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_fs *fs;
+	int rc;
+
+	if (!tb || mnt_table_parse_mtab(tb, NULL))
+		err(MNT_EX_SYSERR, "failed to read mount table");
+	fs = mnt_table_find_target(tb, spec, MNT_ITER_BACKWARD);
+	if (!fs)
+		fs = mnt_table_find_source(tb, spec, MNT_ITER_BACKWARD);
+	if (fs) {
+		rc = umount_tree(cxt, tb, fs);
+	} else {
+		if (!quiet)
+			warnx("%s: not mounted", spec);
+		rc = MNT_EX_USAGE;
+	}
+	mnt_unref_table(tb);
+	return rc;
+}
+
+static int umount_all(struct libmnt_context *cxt)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
+	struct libmnt_fs *fs;
+	int mntrc, ignored, rc = 0;
+
+	if (!itr)
+		err(MNT_EX_SYSERR, "failed to initialize libmount iterator");
+	while (mnt_context_next_umount(cxt, itr, &fs, &mntrc, &ignored) == 0) {
+		const char *tgt = mnt_fs_get_target(fs);
+		int xrc;
+
+		if (ignored) {
+			if (mnt_context_is_verbose(cxt))
+				printf("%-25s: ignored\n", tgt);
+			continue;
+		}
+		xrc = report(cxt, mntrc);
+		if (xrc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
+			printf("%-25s: successfully unmounted\n", tgt);
+		rc |= xrc;
+	}
+	mnt_free_iter(itr);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct libmnt_context *cxt;
+	struct um_getopt g;
+	bool all = false, recursive = false;
+	const char *types = NULL;
+	int c, rc = 0;
+
+	um_privs_init();
+	kernel_mode = um_kernel_has_ownership();
+	if (kernel_mode && um_privs_drop() < 0)
+		errx(MNT_EX_FAIL, "drop permissions failed.");
+	setlocale(LC_ALL, "");
+	mnt_init_debug(0);
+
+	cxt = mnt_new_context();
+	if (!cxt)
+		err(MNT_EX_SYSERR, "libmount context allocation failed");
+	/* Kernel mode: the kernel judges the owner, not libmount's policy */
+	restricted = !kernel_mode && getuid() != 0;
+	if (!restricted && mnt_context_force_unrestricted(cxt) < 0)
+		errx(MNT_EX_SYSERR, "failed to set up libmount");
+	if (um_getopt_init(&g, options) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
+	       -1) {
+		if (restricted && (c > 0xff || !strchr(RESTRICTED_OK, c))) {
+			/* -c only weakens the fallback's own checks */
+			if (c == 'c')
+				continue;
+			drop_setuid(cxt);
+		}
+		switch (c) {
+		case 'a': all = true; break;
+		case 'c': mnt_context_disable_canonicalize(cxt, 1); break;
+		case 'd': mnt_context_enable_loopdel(cxt, 1); break;
+		case OPT_FAKE: mnt_context_enable_fake(cxt, 1); break;
+		case 'f':
+			forced = true;
+			mnt_context_enable_force(cxt, 1);
+			break;
+		case 'i': mnt_context_disable_helpers(cxt, 1); break;
+		case 'l': mnt_context_enable_lazy(cxt, 1); break;
+		case 'n': mnt_context_disable_mtab(cxt, 1); break;
+		case 'q': quiet = true; break;
+		case 'r': mnt_context_enable_rdonly_umount(cxt, 1); break;
+		case 'R': recursive = true; break;
+		case 'v': mnt_context_enable_verbose(cxt, 1); break;
+		case 't': types = optarg; break;
+		case 'O':
+			if (mnt_context_set_options_pattern(cxt, optarg))
+				err(MNT_EX_SYSERR,
+				    "failed to set options pattern");
+			break;
+		case 'N': {
+			char *ns = um_ns_path(optarg);
+
+			if (!ns || mnt_context_set_target_ns(cxt, ns))
+				err(MNT_EX_SYSERR,
+				    "failed to set target namespace to %s",
+				    ns ? ns : optarg);
+			free(ns);
+			break;
+		}
+		case 'h': usage();
+		case 'V': {
+			const char *ver = NULL;
+
+			mnt_get_library_version(&ver);
+			printf("umount from %s (libmount %s)\n", PACKAGE_STRING,
+			       ver);
+			exit(MNT_EX_SUCCESS);
+		}
+		default:
+			bad_usage(NULL);
+		}
+	}
+	um_getopt_free(&g);
+	argc -= optind;
+	argv += optind;
+
+	if (all && recursive)
+		bad_usage("--all and --recursive are mutually exclusive");
+	if (all) {
+		if (argc)
+			bad_usage("unexpected number of arguments");
+		mnt_context_set_fstype_pattern(
+			cxt, types ? types :
+				     "noproc,nodevfs,nodevpts,nosysfs,"
+				     "norpc_pipefs,nonfsd,noselinuxfs");
+		rc = umount_all(cxt);
+	} else if (argc < 1) {
+		bad_usage("bad usage");
+	} else {
+		for (; argc > 0; argc--, argv++) {
+			char *path = NULL;
+
+			if (restricted && !mnt_tag_is_valid(*argv)) {
+				/* the caller's view: same answer for "no such
+				 * path" and "you may not look" */
+				path = um_privs_canonicalize(*argv);
+				if (!path)
+					err(MNT_EX_USAGE, "%s", *argv);
+			}
+			rc += recursive ? umount_recursive(cxt, path ?: *argv) :
+					  umount_one(cxt, path ?: *argv);
+			free(path);
+		}
+	}
+	mnt_free_context(cxt);
+	return rc < 256 ? rc : 255;
+}
