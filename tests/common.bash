@@ -13,26 +13,47 @@ common_setup() {
 common_teardown() {
 	# unmount whatever a test left under its directory, deepest first
 	local m
-	awk -v t="$T" 'index($5, t) == 1 { print $5 }' /proc/self/mountinfo |
-		sort -r | while read -r m; do
-			umount -l "$(printf '%b' "$m")" 2>/dev/null || true
+	awk -v t="$T" "$MI_AWK"'
+	{ m = unesc($5) } index(m, t) == 1 { printf "%s%c", m, 0 }' \
+		/proc/self/mountinfo | sort -rz | while read -r -d '' m; do
+			umount -l "$m" 2>/dev/null || true
 		done
 	: >/etc/fstab
 }
 
+# mountinfo with its octal escapes (\040 \011 \012 \134) decoded in the
+# target field, so tests compare real names.
+MI_AWK='
+function unesc(s,   r, i, c, o) {
+	r = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		o = substr(s, i + 1, 3)
+		if (c == "\\" && o ~ /^[0-7][0-7][0-7]$/) {
+			r = r sprintf("%c", substr(o, 1, 1) * 64 + substr(o, 2, 1) * 8 + substr(o, 3, 1))
+			i += 3
+		} else
+			r = r c
+	}
+	return r
+}'
+
 # Mounts under a directory, as "target fstype per-mount-options" lines.
 mounts_under() {
-	awk -v t="$1" 'index($5, t) == 1 { print $5, $(NF-2), $6 }' \
+	awk -v t="$1" "$MI_AWK"'
+	{ m = unesc($5) } index(m, t) == 1 { print m, $(NF-2), $6 }' \
 		/proc/self/mountinfo
 }
 
 is_mounted() {
-	awk -v t="$1" '$5 == t { f = 1 } END { exit !f }' /proc/self/mountinfo
+	awk -v t="$1" "$MI_AWK"'
+	unesc($5) == t { f = 1 } END { exit !f }' /proc/self/mountinfo
 }
 
 # Per-mount options of the topmost mount on a target (mountinfo field 6).
 mount_opts() {
-	awk -v t="$1" '$5 == t { o = $6 } END { print o }' /proc/self/mountinfo
+	awk -v t="$1" "$MI_AWK"'
+	unesc($5) == t { o = $6 } END { print o }' /proc/self/mountinfo
 }
 
 as_user() {

@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# Mountpoints whose names the mount table escapes or a parser might rewrite:
+# listing shows them as util-linux does, umount matches them exactly.
+
+load common
+
+setup() {
+	common_setup
+}
+
+teardown() {
+	common_teardown
+}
+
+names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
+	'lit\040eral' 'x (deleted)' 'comma,user=0')
+
+@test "listing shows escaped names as util-linux does" {
+	local i=0
+	for n in "${names[@]}"; do
+		mkdir "$T/$n"
+		mount -t tmpfs "src$((i++))" "$T/$n"
+	done
+	run "$MOUNT" -t tmpfs
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$UL_MOUNT" -t tmpfs)" ]
+	[[ "$output" == *"on $T/with space type"* ]]
+	[[ "$output" == *"on $T/with?tab type"* ]]
+	[[ "$output" == *"on $T/with?newline type"* ]]
+	[[ "$output" == *"on $T/back\\slash type"* ]]
+	[[ "$output" == *"on $T/lit\\040eral type"* ]]
+	[[ "$output" == *"on $T/x (deleted) type"* ]]
+}
+
+@test "control characters in a source are masked, as in targets" {
+	mkdir "$T/m"
+	mount -t tmpfs $'src\twith\ntab' "$T/m"
+	run "$MOUNT" -t tmpfs
+	# util-linux prints sources raw, so a FUSE server could forge a line
+	[[ "$output" == *"src?with?tab on $T/m type tmpfs"* ]]
+	[ "$(grep -c "on $T/m type" <<<"$output")" -eq 1 ]
+}
+
+@test "umount finds each name exactly" {
+	for n in "${names[@]}"; do
+		mkdir "$T/$n"
+		mount -t tmpfs x "$T/$n"
+	done
+	for n in "${names[@]}"; do
+		run "$UMOUNT" "$T/$n"
+		[ "$status" -eq 0 ] || { echo "failed on [$n]: $output"; false; }
+		! is_mounted "$T/$n"
+	done
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "a \" (deleted)\" suffix is never stripped (CVE-2021-3996)" {
+	mkdir -p "$T/d" "$T/d/ (deleted)"
+	mount -t tmpfs inner "$T/d/ (deleted)"
+	run "$UMOUNT" -l "$T/d/"
+	[ "$status" -eq 32 ]
+	is_mounted "$T/d/ (deleted)"
+	mkdir -p "$T/x" "$T/x (deleted)"
+	mount -t tmpfs plain "$T/x"
+	mount -t tmpfs suffixed "$T/x (deleted)"
+	run "$UMOUNT" "$T/x (deleted)"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/x"
+	! is_mounted "$T/x (deleted)"
+}
+
+@test "a literal \\040 in a name is not a space" {
+	mkdir "$T/a b"
+	mkdir "$T/a\\040b"
+	mount -t tmpfs spaced "$T/a b"
+	run "$UMOUNT" "$T/a\\040b"
+	[ "$status" -eq 32 ]
+	is_mounted "$T/a b"
+	mount -t tmpfs literal "$T/a\\040b"
+	run "$UMOUNT" "$T/a\\040b"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/a b"
+}
+
+@test "a source that looks like options does not become one" {
+	mkdir "$T/m"
+	mount -t tmpfs "fake,user=0,users" "$T/m"
+	run "$MOUNT" -t tmpfs
+	[[ "$output" == *"fake,user=0,users on $T/m type tmpfs (rw,relatime)"* ]]
+}

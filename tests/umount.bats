@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# umount(8) as root on the host kernel, against util-linux's in the same run.
+
+load common
+
+setup() {
+	common_setup
+	mkdir -p "$T/a" "$T/b" "$T/m"
+}
+
+teardown() {
+	common_teardown
+}
+
+@test "umount DIR and umount SOURCE unmount" {
+	mount -t tmpfs umsrc-$$ "$T/m"
+	run "$UMOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/m"
+	mount -t tmpfs umsrc-$$ "$T/m"
+	run "$UMOUNT" umsrc-$$
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+}
+
+@test "not mounted: exit 32 and util-linux's message; -q silences it" {
+	run "$UMOUNT" "$T/m"
+	ours="$status|$output"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $T/m: not mounted." ]
+	run "$UL_UMOUNT" "$T/m"
+	[ "$ours" = "$status|$output" ]
+	run "$UMOUNT" -q "$T/m"
+	[ "$status" -eq 32 ]
+	[ -z "$output" ]
+	run "$UMOUNT" "$T/nonexistent"
+	ours="$status|$output"
+	run "$UL_UMOUNT" "$T/nonexistent"
+	[ "$ours" = "$status|$output" ]
+}
+
+@test "-v says what was unmounted, as util-linux" {
+	mount -t tmpfs umv "$T/m"
+	run "$UMOUNT" -v "$T/m"
+	[ "$status" -eq 0 ]
+	ours=$output
+	mount -t tmpfs umv "$T/m"
+	run "$UL_UMOUNT" -v "$T/m"
+	[ "$ours" = "$output" ]
+	[ "$ours" = "umount: $T/m unmounted" ]
+}
+
+@test "busy: exit 32; -l detaches lazily" {
+	mount -t tmpfs x "$T/m"
+	exec 9<"$T/m"
+	cd "$T/m"
+	run "$UMOUNT" "$T/m"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"target is busy"* ]]
+	is_mounted "$T/m"
+	run "$UMOUNT" -l "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+	cd /
+	exec 9<&-
+}
+
+@test "-f forces" {
+	mount -t tmpfs x "$T/m"
+	run "$UMOUNT" -f "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+}
+
+@test "-R unmounts a tree, children first" {
+	mount -t tmpfs x "$T/m"
+	mkdir -p "$T/m/s/t" "$T/m/u"
+	mount -t tmpfs y "$T/m/s"
+	mkdir -p "$T/m/s/t"
+	mount -t tmpfs z "$T/m/s/t"
+	mount -t tmpfs w "$T/m/u"
+	run "$UMOUNT" "$T/m"
+	[ "$status" -eq 32 ]
+	run "$UMOUNT" -R "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$T/m")" ]
+	run "$UMOUNT" -R "$T/m"
+	[ "$status" -ne 0 ]
+}
+
+@test "-r on a busy mount does what util-linux does" {
+	mount -t tmpfs x "$T/m"
+	exec 9<"$T/m"
+	run "$UMOUNT" -r "$T/m"
+	ours="$status|$output"
+	run "$UL_UMOUNT" -r "$T/m"
+	exec 9<&-
+	[ "$ours" = "$status|$output" ]
+	is_mounted "$T/m"
+}
+
+@test "-n leaves utab as it was; without it the entry goes" {
+	mount -t tmpfs -o x-umtest=3 x "$T/m"
+	grep -q "x-umtest=3" /run/mount/utab
+	run "$UMOUNT" -n "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+	grep -q "x-umtest=3" /run/mount/utab
+	mount -t tmpfs -o x-umtest=4 x "$T/b"
+	"$UMOUNT" "$T/b"
+	! grep -q "x-umtest=4" /run/mount/utab
+}
+
+@test "-a -t TYPE unmounts all of that type, in a namespace of its own" {
+	run unshare --mount --propagation private -- sh -c '
+		mount -t ramfs r1 "$1/a" && mount -t ramfs r2 "$1/b" &&
+		mount -t tmpfs t1 "$1/m" &&
+		"$2" -a -t ramfs || exit 9
+		grep -c " - ramfs " /proc/self/mountinfo
+		grep -c " $1/m " /proc/self/mountinfo' sh "$T" "$UMOUNT"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = 0 ]
+	[ "${lines[1]}" = 1 ]
+}
+
+@test "-a -O selects by option" {
+	run unshare --mount --propagation private -- sh -c '
+		mount -t tmpfs -o x-sel=1 r1 "$1/a" && mount -t tmpfs r2 "$1/b" &&
+		"$2" -a -O x-sel=1 || exit 9
+		grep -c " $1/a " /proc/self/mountinfo
+		grep -c " $1/b " /proc/self/mountinfo' sh "$T" "$UMOUNT"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = 0 ]
+	[ "${lines[1]}" = 1 ]
+}
+
+@test "-d frees the loop device (accepted without one)" {
+	mount -t tmpfs x "$T/m"
+	run "$UMOUNT" -d "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+}
+
+@test "-c and -N are accepted" {
+	mount -t tmpfs x "$T/m"
+	run "$UMOUNT" -c "$T/m"
+	[ "$status" -eq 0 ]
+	mount -t tmpfs x "$T/m"
+	run "$UMOUNT" -N $$ "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+}
+
+@test "several targets: each is tried, the exit codes add up as util-linux" {
+	mount -t tmpfs x "$T/a"
+	run "$UMOUNT" "$T/a" "$T/b" "$T/m"
+	ours=$status
+	[ "$status" -eq 64 ]
+	! is_mounted "$T/a"
+	mount -t tmpfs x "$T/a"
+	run "$UL_UMOUNT" "$T/a" "$T/b" "$T/m"
+	[ "$ours" -eq "$status" ]
+}
+
+@test "usage: no argument, bad option, -a with a path exit 1; -h, -V exit 0" {
+	run "$UMOUNT"
+	[ "$status" -eq 1 ]
+	run "$UMOUNT" --bogus
+	[ "$status" -eq 1 ]
+	run "$UMOUNT" -a "$T/m"
+	[ "$status" -eq 1 ]
+	run "$UMOUNT" -h
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--recursive"* ]]
+	run "$UMOUNT" -V
+	[ "$status" -eq 0 ]
+}
