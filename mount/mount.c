@@ -311,13 +311,13 @@ static void success_message(struct libmnt_context *cxt)
 }
 
 /* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
-static const char *explain(struct libmnt_context *cxt, unsigned long fl,
-			   char *buf, size_t sz)
+static const char *explain(const struct cli *cli, struct libmnt_context *cxt,
+			   unsigned long fl, char *buf, size_t sz)
 {
 	struct libmnt_table *tb = NULL;
 	const char *tgt = mnt_context_get_target(cxt);
 
-	if (!mnt_context_syscall_called(cxt) ||
+	if (!cli->kernel || !mnt_context_syscall_called(cxt) ||
 	    mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
 	    !tgt || (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
 		return NULL;
@@ -401,7 +401,8 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt)
 		rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
 	mnt_context_get_mflags(cxt, &fl);
-	rc = report(cxt, rc, rc ? explain(cxt, fl, why, sizeof(why)) : NULL);
+	rc = report(cxt, rc,
+		    rc ? explain(cli, cxt, fl, why, sizeof(why)) : NULL);
 	if (rc == MNT_EX_SUCCESS && cli->verbose)
 		success_message(cxt);
 out:

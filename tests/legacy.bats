@@ -1,0 +1,370 @@
+#!/usr/bin/env bats
+# Legacy mode: a kernel without the mount-ownership series. Root acts like
+# util-linux; an ordinary user gets libmount's restricted fstab policy
+# through a setuid-root copy of the tools ($SUID/mount, $SUID/umount).
+# Where util-linux's own setuid /usr/bin/mount is usable it is run the same
+# way as a reference.
+
+load common
+
+setup() {
+	common_setup
+	setuid_copies
+	SHM_MOUNTED=
+	mkdir -p "$T/m" "$T/a" "$T/b"
+	chmod 0755 "$T/m" "$T/a" "$T/b"
+}
+
+teardown() {
+	if [ -n "${SHM_MOUNTED:-}" ]; then
+		umount /dev/shm 2>/dev/null || true
+	fi
+	common_teardown
+}
+
+# util-linux's setuid mount/umount, when the machine has them that way.
+need_ul_setuid() {
+	[ "$(stat -c %a "$1" 2>/dev/null)" = 4755 ] &&
+		[ "$(stat -c %u "$1")" = 0 ] ||
+		skip "$1 is not setuid root here"
+}
+
+# The utab line libmount wrote for a target.
+utab_line() {
+	grep -F "TARGET=$1 " /run/mount/utab 2>/dev/null
+}
+
+# A private /dev/shm for device nodes owned by test users.
+private_shm() {
+	mount -t tmpfs -o mode=1777 umtest-shm /dev/shm
+	SHM_MOUNTED=1
+}
+
+@test "legacy: user entry mounts through the setuid copy, nosuid,nodev,noexec, user= in utab" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	is_mounted "$T/m"
+	[ "$(mounts_under "$T/m")" = "$T/m tmpfs rw,nosuid,nodev,noexec,relatime" ]
+	run utab_line "$T/m"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"OPTS=user=alice"* ]]
+}
+
+@test "legacy: user entry without the setuid bit fails like util-linux's non-setuid copy" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	cp "$UL_MOUNT" "$T/ulmount"
+	chmod 0755 "$T/ulmount"
+
+	run as_user alice "$T/ulmount" "$T/m"
+	ul_status=$status
+	[ "$ul_status" -eq 32 ]
+	[[ "$output" == *"$T/m: must be superuser to use mount."* ]]
+	! is_mounted "$T/m"
+
+	run as_user alice "$MOUNT" "$T/m"
+	[ "$status" -eq "$ul_status" ]
+	[[ "$output" == "mount: $T/m: "* ]]
+	! is_mounted "$T/m"
+	[ -z "$(mounts_under "$T")" ]
+	! utab_line "$T/m"
+}
+
+@test "legacy: a mount not in fstab is refused as by util-linux, nothing mounted" {
+	need_ul_setuid "$UL_MOUNT"
+
+	run as_user alice "$UL_MOUNT" -t tmpfs x "$T/m"
+	ul_status=$status
+	[ "$ul_status" -ne 0 ]
+	[[ "$output" == *"must be superuser to use mount"* ]]
+	! is_mounted "$T/m"
+
+	run as_user alice "$SUID/mount" -t tmpfs x "$T/m"
+	[ "$status" -eq "$ul_status" ]
+	[[ "$output" == "mount: $T/m: "* ]]
+	! is_mounted "$T/m"
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "legacy: kernel refusals of an ordinary user get util-linux's message, not an ownership one" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+
+	# non-setuid copy, fstab entry
+	run as_user alice "$MOUNT" "$T/m"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"mount: $T/m: must be superuser to use mount."* ]]
+	[[ "$output" != *"not allowed for users"* ]]
+	# setuid copy, -t beyond the allow-list
+	run as_user alice "$SUID/mount" -t tmpfs x "$T/m"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"mount: $T/m: must be superuser to use mount."* ]]
+	# setuid copy, --bind
+	run as_user alice "$SUID/mount" --bind "$T/a" "$T/b"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"mount: $T/b: must be superuser to use mount."* ]]
+	[[ "$output" != *"you own"* ]]
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "legacy: user,exec is not noexec, exec,user is (same as util-linux)" {
+	local ul=0
+	[ "$(stat -c %a "$UL_MOUNT")" = 4755 ] && ul=1
+
+	echo "umtest $T/m tmpfs user,exec,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,relatime" ]
+	umount "$T/m"
+	if [ $ul = 1 ]; then
+		run as_user alice "$UL_MOUNT" "$T/m"
+		[ "$status" -eq 0 ]
+		[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,relatime" ]
+		umount "$T/m"
+	fi
+
+	echo "umtest $T/m tmpfs exec,user,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,noexec,relatime" ]
+	umount "$T/m"
+	if [ $ul = 1 ]; then
+		run as_user alice "$UL_MOUNT" "$T/m"
+		[ "$status" -eq 0 ]
+		[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,noexec,relatime" ]
+		umount "$T/m"
+	fi
+	! is_mounted "$T/m"
+}
+
+@test "legacy: only the recorded user unmounts a user mount; alice2 is not alice" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+
+	run as_user bob "$SUID/umount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: $T/m: must be superuser to unmount." ]
+	is_mounted "$T/m"
+
+	# libmount 2.38.1 compares user=alice with strncmp: "alice2" passes
+	run as_user alice2 "$SUID/umount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: $T/m: must be superuser to unmount." ]
+	is_mounted "$T/m"
+	utab_line "$T/m" | grep -q "OPTS=user=alice$"
+
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/m"
+	! utab_line "$T/m"
+}
+
+@test "legacy: util-linux's own umount lets alice2 unmount alice's mount (the bug usermount covers)" {
+	need_ul_setuid "$UL_UMOUNT"
+	need_ul_setuid "$UL_MOUNT"
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	run as_user alice "$UL_MOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+
+	# bob is refused by util-linux as well ...
+	run as_user bob "$UL_UMOUNT" "$T/m"
+	[ "$status" -ne 0 ]
+	is_mounted "$T/m"
+	# ... but util-linux 2.38.1 takes alice2 for alice
+	run as_user alice2 "$UL_UMOUNT" "$T/m"
+	if [ "$status" -ne 0 ]; then
+		skip "this util-linux refuses alice2 ($output)"
+	fi
+	! is_mounted "$T/m"
+}
+
+@test "legacy: users entry: alice mounts, bob unmounts" {
+	echo "umtest $T/m tmpfs users,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,noexec,relatime" ]
+
+	run as_user bob "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/m"
+	! utab_line "$T/m"
+}
+
+@test "legacy: owner entry: the owner of the /dev node mounts, bob is refused" {
+	private_shm
+	mknod /dev/shm/umblk b 7 200
+	chown alice /dev/shm/umblk
+	echo "/dev/shm/umblk $T/m tmpfs owner,noauto 0 0" >/etc/fstab
+
+	run as_user bob "$SUID/mount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/m: operation permitted for root only." ]
+	! is_mounted "$T/m"
+
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,relatime" ]
+}
+
+@test "legacy: group entry: a member of the node's group mounts, bob is refused" {
+	private_shm
+	mknod /dev/shm/umblk b 7 200
+	chown root:2001 /dev/shm/umblk
+	echo "/dev/shm/umblk $T/m tmpfs group,noauto 0 0" >/etc/fstab
+
+	run as_user bob "$SUID/mount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/m: operation permitted for root only." ]
+	! is_mounted "$T/m"
+
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,relatime" ]
+}
+
+@test "legacy: LIBMOUNT_FSTAB is ignored by the setuid copy, honoured for root" {
+	echo "evil $T/m tmpfs user,noauto 0 0" >"$T/evil-fstab"
+	: >/etc/fstab
+
+	run as_user alice env LIBMOUNT_FSTAB="$T/evil-fstab" "$SUID/mount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/m: can't find in /etc/fstab." ]
+	! is_mounted "$T/m"
+
+	# positive control: without setuid the variable does take effect
+	run env LIBMOUNT_FSTAB="$T/evil-fstab" "$MOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	[ "$(awk -v t="$T/m" '$5 == t { print $(NF-1) }' /proc/self/mountinfo)" = evil ]
+}
+
+@test "legacy: LIBMOUNT_UTAB is ignored by the setuid copy" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	run as_user alice env LIBMOUNT_UTAB="$T/evil-utab" "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	[ ! -e "$T/evil-utab" ]
+	utab_line "$T/m" | grep -q "OPTS=user=alice"
+
+	run as_user alice env LIBMOUNT_UTAB="$T/evil-utab" "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m"
+	[ ! -e "$T/evil-utab" ]
+	! utab_line "$T/m"
+}
+
+@test "legacy: LIBMOUNT_DEBUG prints nothing from the setuid copy" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	run as_user alice env LIBMOUNT_DEBUG=all "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	is_mounted "$T/m"
+	run as_user alice env LIBMOUNT_DEBUG=all "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/m"
+
+	# control: the variable works on a copy without setuid
+	run as_user alice env LIBMOUNT_DEBUG=all "$MOUNT" "$T/m"
+	[[ "$output" == *"libmount:"* ]]
+	! is_mounted "$T/m"
+}
+
+@test "legacy: LIBMOUNT_FORCE_MOUNT2 changes nothing for the setuid copy" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	echo "$T/a $T/b none user,bind,noauto 0 0" >>/etc/fstab
+	run as_user alice env LIBMOUNT_FORCE_MOUNT2=always "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,noexec,relatime" ]
+
+	run as_user alice env LIBMOUNT_FORCE_MOUNT2=always "$SUID/mount" "$T/b"
+	[ "$status" -eq 0 ]
+	# every mount at $T/b carries nosuid (no bind left without it)
+	[ "$(awk -v t="$T/b" '$5 == t' /proc/self/mountinfo | wc -l)" -eq 1 ]
+	[[ ",$(mount_opts "$T/b")," == *",nosuid,"* ]]
+	[[ ",$(mount_opts "$T/b")," == *",nodev,"* ]]
+	[[ ",$(mount_opts "$T/b")," == *",noexec,"* ]]
+}
+
+# Output of "$@" with $1 (a path) replaced, and its status, as one string.
+masked() {
+	local p=$1 out rc=0
+	shift
+	out=$("$@" 2>&1) || rc=$?
+	printf '%s|%s' "$rc" "${out//"$p"/PATH}"
+}
+
+@test "legacy: no probing of unreadable directories (CVE-2013-0157)" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	mkdir -p "$T/private/exists"
+	chmod 0700 "$T/private"
+	local tool p1 p2 a b
+	for tool in mount umount; do
+		for pair in "exists nothere" "exists/../../m nothere/../../m"; do
+			p1=$T/private/${pair% *}
+			p2=$T/private/${pair#* }
+			a=$(masked "$p1" as_user alice "$SUID/$tool" "$p1")
+			b=$(masked "$p2" as_user alice "$SUID/$tool" "$p2")
+			echo "$tool: [$a] vs [$b]"
+			[ "$a" = "$b" ]
+			[ "${a%%|*}" -ne 0 ]
+			[[ "$a" == *PATH* ]]
+			! is_mounted "$T/m"
+		done
+	done
+	# the exact answers, util-linux's
+	run as_user alice "$SUID/mount" "$T/private/nothere"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/private/nothere: can't find in /etc/fstab." ]
+	run as_user alice "$SUID/umount" "$T/private/nothere"
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: $T/private/nothere: Permission denied" ]
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "legacy: --setuser and nomnt need a kernel with mount ownership, nothing mounted" {
+	local msg="mount: --setuser and nomnt need a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)"
+
+	run "$MOUNT" --setuser=alice --bind "$T/a" "$T/b"
+	[ "$status" -eq 32 ]
+	[ "$output" = "$msg" ]
+	! is_mounted "$T/b"
+
+	run "$MOUNT" -o bind,nomnt "$T/a" "$T/b"
+	[ "$status" -eq 32 ]
+	[ "$output" = "$msg" ]
+	! is_mounted "$T/b"
+
+	echo "$T/a $T/b none bind,setuser=alice 0 0" >/etc/fstab
+	run "$MOUNT" -a
+	[ "$status" -eq 32 ]
+	[ "$output" = "$msg" ]
+	! is_mounted "$T/b"
+	[ -z "$(mounts_under "$T")" ]
+	! utab_line "$T/b"
+}
+
+@test "legacy: beyond the allow-list the setuid copy acts as the caller" {
+	run as_user alice "$SUID/mount" -t tmpfs x "$T/m"
+	# 32: the kernel refused (EPERM), not libmount's policy (1)
+	[ "$status" -eq 32 ]
+	[[ "$output" == "mount: $T/m: "* ]]
+	! is_mounted "$T/m"
+
+	run as_user alice "$SUID/mount" --bind "$T/a" "$T/b"
+	[ "$status" -eq 32 ]
+	[[ "$output" == "mount: $T/b: "* ]]
+	! is_mounted "$T/b"
+
+	run as_user alice "$SUID/mount" -o suid,dev,exec -t tmpfs x "$T/m"
+	[ "$status" -eq 32 ]
+	! is_mounted "$T/m"
+	[ -z "$(mounts_under "$T")" ]
+	! utab_line "$T/m"
+}
