@@ -336,7 +336,11 @@ static const char *explain(const struct cli *cli, struct libmnt_context *cxt,
  * the caller of mount(2), so the admin's --setuser=USER switches the
  * fsuid for that call only.
  */
-static int mount_one(const struct cli *cli, struct libmnt_context *cxt)
+/* mount_one() asks for another try without the setuid rights */
+#define RETRY_AS_CALLER (-1)
+
+static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
+		     bool may_retry)
 {
 	struct um_ownopts own = { 0 };
 	unsigned long fl = 0, ours;
@@ -390,6 +394,12 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt)
 		err(MNT_EX_SYSERR, "failed to set mount flags");
 
 	rc = mnt_context_prepare_mount(cxt);
+	if (rc == -EPERM && may_retry && cli->restricted &&
+	    !mnt_context_syscall_called(cxt)) {
+		/* the fstab policy said no: let the kernel judge the caller */
+		rc = RETRY_AS_CALLER;
+		goto out;
+	}
 	if (rc == 0) {
 		saved = setfsuid(own.setuser ? owner : (uid_t)-1);
 		if (own.setuser && (uid_t)setfsuid((uid_t)-1) != owner)
@@ -469,7 +479,7 @@ static int mount_all(const struct cli *cli)
 			continue;
 		}
 		one = entry_context(cli, fs);
-		if (mount_one(cli, one) == MNT_EX_SUCCESS) {
+		if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
 			nsucc++;
 			if (cli->verbose && mnt_context_get_status(one))
 				printf("%-25s: successfully mounted\n", tgt);
@@ -483,6 +493,32 @@ static int mount_all(const struct cli *cli)
 	if (nerrs == 0)
 		return MNT_EX_SUCCESS;
 	return nsucc == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
+}
+
+/* The context for "mount [options] [source] [target]". */
+static struct libmnt_context *single_context(const struct cli *cli,
+					     const char *source,
+					     const char *target)
+{
+	struct libmnt_context *cxt = new_context(cli);
+
+	if ((source && mnt_context_set_source(cxt, source)) ||
+	    (target && mnt_context_set_target(cxt, target)))
+		err(MNT_EX_SYSERR, "failed to set source or target");
+	if (cli->optstr && mnt_context_append_options(cxt, cli->optstr))
+		err(MNT_EX_SYSERR, "failed to set options");
+	if (cli->types && (strchr(cli->types, ',') ||
+			   strncmp(cli->types, "no", 2) == 0))
+		mnt_context_set_fstype_pattern(cxt, cli->types);
+	else if (cli->types)
+		mnt_context_set_fstype(cxt, cli->types);
+	if (cli->move)
+		mnt_context_set_mflags(cxt, MS_MOVE);
+	/* --bind, --move and --make-* need no fstab, unless remounting */
+	if ((cli->oper && !(cli->optstr && strstr(cli->optstr, "remount"))) ||
+	    cli->propa)
+		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
+	return cxt;
 }
 
 /* Replace control characters with '?' as coreutils and util-linux do. */
@@ -709,25 +745,15 @@ int main(int argc, char **argv)
 		}
 	}
 
-	cxt = new_context(&cli);
-	if ((source && mnt_context_set_source(cxt, source)) ||
-	    (target && mnt_context_set_target(cxt, target)))
-		err(MNT_EX_SYSERR, "failed to set source or target");
-	if (cli.optstr && mnt_context_append_options(cxt, cli.optstr))
-		err(MNT_EX_SYSERR, "failed to set options");
-	if (cli.types && (strchr(cli.types, ',') ||
-			  strncmp(cli.types, "no", 2) == 0))
-		mnt_context_set_fstype_pattern(cxt, cli.types);
-	else if (cli.types)
-		mnt_context_set_fstype(cxt, cli.types);
-	if (cli.move)
-		mnt_context_set_mflags(cxt, MS_MOVE);
-	if ((cli.oper && !(cli.optstr && strstr(cli.optstr, "remount"))) ||
-	    cli.propa)
-		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
-
-	rc = mount_one(&cli, cxt);
+	cxt = single_context(&cli, source, target);
+	rc = mount_one(&cli, cxt, true);
 	mnt_free_context(cxt);
+	if (rc == RETRY_AS_CALLER) {
+		drop_setuid(&cli);
+		cxt = single_context(&cli, source, target);
+		rc = mount_one(&cli, cxt, false);
+		mnt_free_context(cxt);
+	}
 	free(source);
 	free(target);
 	free(cli.optstr);
