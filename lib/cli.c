@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* getopt tables and --help text from one option table (see cli.h). */
+#include <err.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libmount.h>
 
 #include "cli.h"
 
@@ -95,4 +98,23 @@ char *um_ns_path(const char *arg)
 		return p;
 	}
 	return strdup(arg);
+}
+
+void um_bad_usage(const char *msg)
+{
+	if (msg)
+		warnx("%s", msg);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		program_invocation_short_name);
+	exit(MNT_EX_USAGE);
+}
+
+void um_print_version(void)
+{
+	const char *ver = NULL;
+
+	mnt_get_library_version(&ver);
+	printf("%s from %s (libmount %s)\n", program_invocation_short_name,
+	       PACKAGE_STRING, ver);
+	exit(MNT_EX_SUCCESS);
 }

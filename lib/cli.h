@@ -26,5 +26,7 @@ int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
 void um_getopt_free(struct um_getopt *g);
 void um_usage_options(FILE *out, const struct um_option *opts);
 char *um_ns_path(const char *arg);
+void __attribute__((__noreturn__)) um_bad_usage(const char *msg);
+void __attribute__((__noreturn__)) um_print_version(void);
 
 #endif

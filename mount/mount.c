@@ -149,23 +149,6 @@ static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 	exit(MNT_EX_SUCCESS);
 }
 
-static void __attribute__((__noreturn__)) print_version(void)
-{
-	const char *ver = NULL;
-
-	mnt_get_library_version(&ver);
-	printf("mount from %s (libmount %s)\n", PACKAGE_STRING, ver);
-	exit(MNT_EX_SUCCESS);
-}
-
-static void __attribute__((__noreturn__)) bad_usage(const char *msg)
-{
-	if (msg)
-		warnx("%s", msg);
-	fprintf(stderr, "Try 'mount --help' for more information.\n");
-	exit(MNT_EX_USAGE);
-}
-
 static void append_option(struct cli *cli, const char *opt)
 {
 	char *o = strdup(opt);
@@ -575,7 +558,7 @@ static void set_tag(struct cli *cli, char **source, const char *tag,
 		    const char *val)
 {
 	if (*source)
-		bad_usage("source specified more than once");
+		um_bad_usage("source specified more than once");
 	if (asprintf(source, "%s=\"%s\"", tag, val) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 	(void)cli;
@@ -607,7 +590,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		case 'O': cli->optpattern = optarg; break;
 		case 't': cli->types = optarg; break;
 		case 'h': usage(options);
-		case 'V': print_version();
+		case 'V': um_print_version();
 		case 'r':
 			append_option(cli, "ro");
 			cli->rwonly = 0;
@@ -646,7 +629,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		case 'U': set_tag(cli, source, "UUID", optarg); break;
 		case OPT_SOURCE:
 			if (*source)
-				bad_usage("source specified more than once");
+				um_bad_usage("source specified more than once");
 			*source = strdup(optarg);
 			break;
 		case OPT_TARGET:
@@ -666,7 +649,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 			break;
 		case OPT_SETUSER:
 			if (um_ownopts_set_user(&cli->own, optarg) < 0)
-				bad_usage("--setuser needs a user name");
+				um_bad_usage("--setuser needs a user name");
 			break;
 		default:
 			if (c >= OPT_SHARED && c <= OPT_RUNBINDABLE) {
@@ -674,7 +657,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 				cli->propa = true;
 				break;
 			}
-			bad_usage(NULL);
+			um_bad_usage(NULL);
 		}
 	}
 	um_getopt_free(&g);
@@ -702,17 +685,17 @@ int main(int argc, char **argv)
 
 	if (!source && !target && argc == 0 && !cli.all) {
 		if (cli.oper || cli.optstr || cli.own.setuser)
-			bad_usage("bad usage");
+			um_bad_usage("bad usage");
 		drop_setuid(&cli);	/* listing needs no rights */
 		return print_all(&cli);
 	}
 	if (cli.restricted && cli.types)
 		drop_setuid(&cli);
 	if (cli.oper && (cli.types || cli.all || source))
-		bad_usage("bad usage");
+		um_bad_usage("bad usage");
 	if (cli.all) {
 		if (argc)
-			bad_usage("bad usage");
+			um_bad_usage("bad usage");
 		return mount_all(&cli);
 	}
 	if (argc == 1 && !(source && target)) {
@@ -727,7 +710,7 @@ int main(int argc, char **argv)
 		source = strdup(argv[0]);
 		target = strdup(argv[1]);
 	} else if (argc != 0) {
-		bad_usage("bad usage");
+		um_bad_usage("bad usage");
 	}
 	if (source && target)
 		drop_setuid(&cli);

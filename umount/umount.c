@@ -79,14 +79,6 @@ static void __attribute__((__noreturn__)) usage(void)
 	exit(MNT_EX_SUCCESS);
 }
 
-static void __attribute__((__noreturn__)) bad_usage(const char *msg)
-{
-	if (msg)
-		warnx("%s", msg);
-	fprintf(stderr, "Try 'umount --help' for more information.\n");
-	exit(MNT_EX_USAGE);
-}
-
 static void drop_setuid(struct libmnt_context *cxt)
 {
 	if (um_privs_drop() < 0)
@@ -293,16 +285,9 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'h': usage();
-		case 'V': {
-			const char *ver = NULL;
-
-			mnt_get_library_version(&ver);
-			printf("umount from %s (libmount %s)\n", PACKAGE_STRING,
-			       ver);
-			exit(MNT_EX_SUCCESS);
-		}
+		case 'V': um_print_version();
 		default:
-			bad_usage(NULL);
+			um_bad_usage(NULL);
 		}
 	}
 	um_getopt_free(&g);
@@ -310,17 +295,17 @@ int main(int argc, char **argv)
 	argv += optind;
 
 	if (all && recursive)
-		bad_usage("--all and --recursive are mutually exclusive");
+		um_bad_usage("--all and --recursive are mutually exclusive");
 	if (all) {
 		if (argc)
-			bad_usage("unexpected number of arguments");
+			um_bad_usage("unexpected number of arguments");
 		mnt_context_set_fstype_pattern(
 			cxt, types ? types :
 				     "noproc,nodevfs,nodevpts,nosysfs,"
 				     "norpc_pipefs,nonfsd,noselinuxfs");
 		rc = umount_all(cxt);
 	} else if (argc < 1) {
-		bad_usage("bad usage");
+		um_bad_usage("bad usage");
 	} else {
 		for (; argc > 0; argc--, argv++) {
 			char *path = NULL;
