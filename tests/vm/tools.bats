@@ -1,0 +1,223 @@
+#!/usr/bin/env bats
+# usermount's own tools as admin and as users, through tests/run-bats (its
+# own namespace, users alice 2001 and bob 2002, its own passwd and fstab).
+# On the patched kernel (tests/vm/run) every rule allows the owner; on a
+# kernel without the series (the host) the same steps are refused, as they
+# are for util-linux without a setuid bit.
+
+load ../common
+
+series() {
+	[ -e /proc/sys/fs/max_user_mounts ]
+}
+
+setup() {
+	common_setup
+	H=$T/home
+	mkdir -p "$H/src" "$H/dst" "$H/fuse" "$T/other"
+	touch "$H/src/file"
+	chown -R alice:alice "$H"
+	FUSEFS=$top_builddir/tests/vm/fuse/hellofs
+	MAX=$(cat /proc/sys/fs/max_user_mounts 2>/dev/null || true)
+}
+
+teardown() {
+	[ -z "$MAX" ] || echo "$MAX" >/proc/sys/fs/max_user_mounts
+	common_teardown
+}
+
+# The admin's part: alice owns $H.
+own_home() {
+	"$MOUNT" --bind --setuser=alice "$H" "$H"
+}
+
+@test "tools: no setuid or file capability on the built binaries" {
+	run find "$MOUNT" "$UMOUNT" -perm /6000
+	[ -z "$output" ]
+	run getcap "$MOUNT" "$UMOUNT"
+	[ -z "$output" ]
+}
+
+@test "tools: admin's mount --bind --setuser=alice makes alice the owner" {
+	run "$MOUNT" --bind --setuser=alice "$H" "$H"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		[[ "$output" == *"need a kernel with mount ownership"* ]]
+		! is_mounted "$H"
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == *",user=2001"* ]]
+	run "$MOUNT"
+	[[ "$output" == *" on $H type "*"user=2001"* ]]
+}
+
+@test "tools: the fstab form with mount -a gives the same owned mount" {
+	echo "$H $H none bind,setuser=alice 0 0" >/etc/fstab
+	run "$MOUNT" -a
+	if ! series; then
+		[ "$status" -eq 32 ]
+		! is_mounted "$H"
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == *",user=2001"* ]]
+	run "$MOUNT" -a
+	[ "$status" -eq 0 ]
+	[ "$(grep -c " $H " /proc/self/mountinfo)" -eq 1 ]
+}
+
+@test "tools: alice binds below her mount and unmounts it, no setuid" {
+	series && own_home
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		[[ "$output" == *"must be superuser to use mount"* ]]
+		! is_mounted "$H/dst"
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[ -e "$H/dst/file" ]
+	opts=$(mount_opts "$H/dst")
+	[[ "$opts" == *nosuid* && "$opts" == *nodev* && "$opts" == *user=2001* ]]
+	run as_user alice "$MOUNT" -t fuse
+	[ "$status" -eq 0 ]
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/dst"
+}
+
+@test "tools: bob may not unmount alice's mount; the message names her" {
+	series || skip "needs the series: without it bob is refused as root-only"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user bob "$UMOUNT" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst: not mounted by you (owned by alice, uid 2001)." ]
+	is_mounted "$H/dst"
+	run as_user bob "$UMOUNT" "$T"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"must be superuser to unmount."* ]]
+}
+
+@test "tools: bob may not mount below alice's mount" {
+	series && own_home
+	chmod 0777 "$H/dst"
+	run as_user bob "$MOUNT" --bind "$T/other" "$H/dst"
+	[ "$status" -eq 32 ]
+	! is_mounted "$H/dst"
+	series || return 0
+	[ "$output" = "mount: $H/dst: not under a mount you own ($H is owned by alice)." ]
+}
+
+@test "tools: a mount with no owner is refused with that reason" {
+	mkdir -p "$T/free"
+	chmod 0777 "$T/free"
+	run as_user alice "$MOUNT" --bind "$H/src" "$T/free"
+	[ "$status" -eq 32 ]
+	! is_mounted "$T/free"
+	series || return 0
+	[[ "$output" == "mount: $T/free: not under a mount you own ("*" has no owner)." ]]
+}
+
+@test "tools: tmpfs is not a filesystem type for users" {
+	series && own_home
+	run as_user alice "$MOUNT" -t tmpfs x "$H/dst"
+	[ "$status" -eq 32 ]
+	! is_mounted "$H/dst"
+	series || return 0
+	[ "$output" = "mount: $H/dst: filesystem type tmpfs is not allowed for users." ]
+}
+
+@test "tools: nomnt stops submounts and is shown" {
+	series || skip "nomnt needs the series (refusal covered in mount.bats)"
+	"$MOUNT" --bind --setuser=alice -o nomnt "$H" "$H"
+	[[ "$(mount_opts "$H")" == *nomnt* ]]
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: $H is a nomnt mount: no submounts allowed." ]
+	! is_mounted "$H/dst"
+}
+
+@test "tools: the user mount limit is named with its value" {
+	series || skip "fs.max_user_mounts exists only with the series"
+	own_home
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	echo "$nr" >/proc/sys/fs/max_user_mounts
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: user mount limit reached (fs.max_user_mounts = $nr)." ]
+	! is_mounted "$H/dst"
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	echo $((nr + 1)) >/proc/sys/fs/max_user_mounts
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 1)) ]
+	as_user alice "$UMOUNT" "$H/dst"
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}
+
+@test "tools: a remount keeps the owner; --setuser on remount changes it" {
+	series || skip "owners exist only with the series"
+	own_home
+	run "$MOUNT" -o remount,bind,ro "$H"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == ro,*user=2001* ]]
+	run "$MOUNT" -o remount,bind,rw --setuser=bob "$H"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == rw,*user=2002* ]]
+}
+
+@test "tools: strictatime cannot be asked through mount(2) with the series" {
+	mkdir -p "$T/m"
+	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
+	if ! series; then
+		[ "$status" -eq 0 ]
+		return
+	fi
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"strictatime and lazytime cannot be set"* ]]
+	! is_mounted "$T/m"
+}
+
+@test "tools: forced unmount by the owner only for fuse" {
+	series || skip "owners exist only with the series"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user alice "$UMOUNT" -f "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst: forced unmount by the owner is allowed only for fuse." ]
+	is_mounted "$H/dst"
+}
+
+@test "tools: a setuid copy drops its rights first: alice's mount is hers" {
+	series || skip "the legacy side is tests/legacy.bats"
+	own_home
+	setuid_copies
+	run as_user alice "$SUID/mount" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	# run as root, the kernel would have recorded no owner
+	[[ "$(mount_opts "$H/dst")" == *user=2001* ]]
+	run as_user alice "$SUID/mount" --bind "$H/src" "$T/other"
+	[ "$status" -eq 32 ]
+	! is_mounted "$T/other"
+}
+
+@test "tools: mount -t fuse.hellofs through mount.fuse, umount by alice" {
+	[ -x "$FUSEFS" ] || skip "tests/vm/fuse/hellofs not built"
+	series && own_home
+	run as_user alice env PATH="${FUSEFS%/*}:$PATH" \
+		"$MOUNT" -t fuse.hellofs hellofs "$H/fuse"
+	if ! series; then
+		[ "$status" -ne 0 ]
+		! is_mounted "$H/fuse"
+		return
+	fi
+	[ "$status" -eq 0 ]
+	opts=$(mount_opts "$H/fuse")
+	[[ "$opts" == *user=2001* ]]
+	grep -q " $H/fuse .* - fuse.hellofs .*user_id=2001,group_id=2001" /proc/self/mountinfo
+	run as_user alice "$UMOUNT" "$H/fuse"
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/fuse"
+}
