@@ -529,9 +529,15 @@ static int print_all(const struct cli *cli)
 		const char *src = mnt_fs_get_source(fs);
 		const char *opts = mnt_fs_get_options(fs);
 
+		char *pretty = NULL;
+
 		if (cli->types && type && !mnt_match_fstype(type, cli->types))
 			continue;
-		put_safe(src ? src : "none");
+		/* a loop device is shown as its backing file */
+		if (src && mnt_fs_is_regularfs(fs))
+			pretty = mnt_pretty_path(src, NULL);
+		put_safe(pretty ? pretty : src ? src : "none");
+		free(pretty);
 		fputs(" on ", stdout);
 		put_safe(mnt_fs_get_target(fs));
 		if (type)
