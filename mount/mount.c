@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <sys/fsuid.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 #include <blkid.h>
 #include <libmount.h>
 
@@ -319,6 +320,54 @@ static const char *explain(const struct cli *cli, struct libmnt_context *cxt,
  * the caller of mount(2), so the admin's --setuser=USER switches the
  * fsuid for that call only.
  */
+/* Did @cxt just make a bind mount (not a remount of one)? */
+static bool new_bind(struct libmnt_context *cxt)
+{
+	unsigned long fl = 0;
+
+	mnt_context_get_mflags(cxt, &fl);
+	return (fl & MS_BIND) && !(fl & MS_REMOUNT) &&
+	       !mnt_context_helper_executed(cxt) && !mnt_context_is_fake(cxt);
+}
+
+#define NOMNT_FAILED (-2)
+
+/*
+ * mount(2) takes no per-mount flags for a bind mount: those need a second
+ * call, a bind remount. libmount makes it for the flags it knows (ro,
+ * nosuid, ...), not for nomnt, so it is made here with the flags the new
+ * mount already has (the kernel keeps the atime mode when none is given)
+ * and the series' flags. If it fails the bind mount is taken away again:
+ * a mount without the nomnt that was asked for is not left behind.
+ */
+static int bind_nomnt(struct libmnt_context *cxt, unsigned long ours,
+		      char *why, size_t sz)
+{
+	static const struct {
+		unsigned long st, ms;
+	} keep[] = {
+		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
+		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
+	};
+	const char *tgt = mnt_context_get_target(cxt);
+	unsigned long fl = MS_REMOUNT | MS_BIND | ours;
+	struct statvfs st;
+	size_t i;
+
+	if (statvfs(tgt, &st) == 0) {
+		for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+			if (st.f_flag & keep[i].st)
+				fl |= keep[i].ms;
+		if (mount("none", tgt, NULL, fl, NULL) == 0)
+			return 0;
+	}
+	snprintf(why, sz, "cannot set nomnt on the bind mount: %m");
+	if (umount2(tgt, UMOUNT_NOFOLLOW) < 0)
+		snprintf(why, sz,
+			 "cannot set nomnt on the bind mount, nor undo it: %m");
+	return NOMNT_FAILED;
+}
+
 /* mount_one() asks for another try without the setuid rights */
 #define RETRY_AS_CALLER (-1)
 
@@ -389,8 +438,15 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
 			     (unsigned)owner);
 		rc = mnt_context_do_mount(cxt);
+		if (rc == 0 && own.nomnt && new_bind(cxt))
+			rc = bind_nomnt(cxt, ours, why, sizeof(why));
 		if (own.setuser)
 			setfsuid(saved);
+		if (rc == NOMNT_FAILED) {
+			warnx("%s: %s.", mnt_context_get_target(cxt), why);
+			rc = MNT_EX_FAIL;
+			goto out;
+		}
 		rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
 	mnt_context_get_mflags(cxt, &fl);

@@ -23,6 +23,7 @@
 #include "explain.h"
 #include "kernel.h"
 #include "legacy.h"
+#include "owner.h"
 #include "privs.h"
 
 enum { OPT_FAKE = 0x100 };
@@ -91,11 +92,17 @@ static void drop_setuid(struct libmnt_context *cxt)
 /* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
 static const char *explain(struct libmnt_context *cxt, char *buf, size_t sz)
 {
+	struct libmnt_table *tb = NULL;
+	const char *tgt = mnt_context_get_target(cxt);
+
 	if (!kernel_mode || getuid() == 0 || !mnt_context_syscall_called(cxt) ||
-	    mnt_context_get_syscall_errno(cxt) != EPERM)
+	    mnt_context_get_syscall_errno(cxt) != EPERM || !tgt)
 		return NULL;
-	if (!um_explain_umount(mnt_context_get_fs(cxt), forced, getuid(), buf,
-			       sz))
+	/* the mount the kernel refused: the topmost one on the target */
+	if (mnt_context_get_mtab(cxt, &tb) || !tb)
+		return NULL;
+	if (!um_explain_umount(um_table_find_mount(tb, tgt), forced, getuid(),
+			       buf, sz))
 		return NULL;
 	return buf;
 }
