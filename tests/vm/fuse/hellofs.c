@@ -3,7 +3,11 @@
  * hellofs: the smallest useful FUSE filesystem, for the kernel tests.
  * One directory holding one read-only file, "hello".
  *
- *   hellofs [FUSE OPTIONS] MOUNTPOINT
+ *   hellofs [FUSE OPTIONS] [SOURCE] MOUNTPOINT
+ *
+ * SOURCE is what mount.fuse passes first ("mount -t fuse.hellofs SOURCE
+ * DIR" runs "hellofs SOURCE DIR -o ..."); hellofs has nothing to read
+ * from it and drops it.
  *
  * It goes through libfuse's normal mount path: libfuse calls mount(2)
  * itself and only falls back to fusermount3 on EPERM, so on a kernel
@@ -84,7 +88,29 @@ static const struct fuse_operations hello_ops = {
 	.read = hello_read,
 };
 
+/* Drop the first of two non-option arguments: the source. */
+static int drop_source(int argc, char *argv[])
+{
+	int i, pos[2], n = 0;
+
+	for (i = 1; i < argc && n < 2; i++) {
+		if (!strcmp(argv[i], "-o")) {
+			i++;	/* its value */
+			continue;
+		}
+		if (argv[i][0] != '-')
+			pos[n++] = i;
+	}
+	if (n < 2)
+		return argc;
+	for (i = pos[0]; i < argc - 1; i++)
+		argv[i] = argv[i + 1];
+	argv[argc - 1] = NULL;
+	return argc - 1;
+}
+
 int main(int argc, char *argv[])
 {
+	argc = drop_source(argc, argv);
 	return fuse_main(argc, argv, &hello_ops, NULL);
 }
