@@ -220,4 +220,25 @@ own_home() {
 	run as_user alice "$UMOUNT" "$H/fuse"
 	[ "$status" -eq 0 ]
 	! is_mounted "$H/fuse"
+	# forced unmount by the owner is allowed for fuse
+	as_user alice env PATH="${FUSEFS%/*}:$PATH" \
+		"$MOUNT" -t fuse.hellofs hellofs "$H/fuse"
+	run as_user alice "$UMOUNT" -f "$H/fuse"
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/fuse"
+}
+
+@test "tools: --setuser on a new mount, not only a bind mount" {
+	mkdir -p "$T/new"
+	run "$MOUNT" -t tmpfs --setuser=bob -o size=1m fresh "$T/new"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		! is_mounted "$T/new"
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/new")" == *user=2002* ]]
+	run as_user bob "$UMOUNT" "$T/new"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/new"
 }
