@@ -29,6 +29,7 @@
 #include "cli.h"
 #include "explain.h"
 #include "kernel.h"
+#include "mounted.h"
 #include "owner.h"
 #include "ownopts.h"
 #include "privs.h"
@@ -494,25 +495,29 @@ static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 static int mount_all(const struct cli *cli)
 {
 	struct libmnt_context *cxt = new_context(cli);
-	struct libmnt_table *fstab = NULL;
+	struct libmnt_table *fstab = NULL, *mtab = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
+	struct um_mounted *mounted;
 	int nsucc = 0, nerrs = 0;
 
 	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
 		err(MNT_EX_SYSERR, "failed to read fstab");
+	if (mnt_context_get_mtab(cxt, &mtab) || !mtab)
+		err(MNT_EX_SYSERR, "failed to read mtab");
+	mounted = um_mounted_new(mtab, mnt_context_get_cache(cxt));
+	if (!mounted)
+		err(MNT_EX_SYSERR, "out of memory");
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 		struct libmnt_context *one;
-		int mounted = 0;
 
 		if (!entry_selected(cli, fs)) {
 			if (cli->verbose)
 				printf("%-25s: ignored\n", tgt);
 			continue;
 		}
-		if (mnt_context_is_fs_mounted(cxt, fs, &mounted) == 0 &&
-		    mounted) {
+		if (um_mounted_has(mounted, fs) == 1) {
 			if (cli->verbose)
 				printf("%-25s: already mounted\n", tgt);
 			continue;
@@ -527,6 +532,7 @@ static int mount_all(const struct cli *cli)
 		}
 		mnt_free_context(one);
 	}
+	um_mounted_free(mounted);
 	mnt_free_iter(itr);
 	mnt_free_context(cxt);
 	if (nerrs == 0)

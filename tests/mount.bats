@@ -216,6 +216,38 @@ teardown() {
 	[ "$status" -eq 32 ]
 }
 
+@test "-a: a mounted bind entry is skipped, another mount on its target is not it" {
+	mkdir -p "$T/src/sub" "$T/c"
+	cat >/etc/fstab <<-EOF2
+	$T/src/sub $T/b none bind 0 0
+	$T/src $T/c none bind 0 0
+	EOF2
+	for tool in "$MOUNT" "$UL_MOUNT"; do
+		run "$tool" -a
+		[ "$status" -eq 0 ]
+		run "$tool" -a
+		[ "$status" -eq 0 ]
+		[ "$(grep -c " $T/b " /proc/self/mountinfo)" -eq 1 ]
+		[ "$(grep -c " $T/c " /proc/self/mountinfo)" -eq 1 ]
+		umount "$T/b" "$T/c"
+	done
+	# a tmpfs on the target is not the bind entry: both tools stack it
+	for tool in "$MOUNT" "$UL_MOUNT"; do
+		mount -t tmpfs other "$T/b"
+		run "$tool" -a
+		[ "$status" -eq 0 ]
+		[ "$(grep -c " $T/b " /proc/self/mountinfo)" -eq 2 ]
+		umount "$T/b" "$T/b" "$T/c"
+	done
+	# the root of the mount counts: $T/src bound on $T/b is not $T/src/sub
+	for tool in "$MOUNT" "$UL_MOUNT"; do
+		mount --bind "$T/src" "$T/b"
+		run "$tool" -a
+		[ "$(grep -c " $T/b " /proc/self/mountinfo)" -eq 2 ]
+		umount "$T/b" "$T/b" "$T/c"
+	done
+}
+
 @test "-a -t and -a -O select entries" {
 	cat >/etc/fstab <<-EOF2
 	uma $T/a tmpfs size=1m,x-grp=one 0 0
