@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,14 +148,20 @@ int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 {
 	struct slot cand[MAX_CANDIDATES + 1];
 	struct libmnt_table *small;
-	const char *tgt = mnt_fs_get_target(fstab_fs), *canon;
+	const char *tgt = mnt_fs_get_target(fstab_fs);
+	char *canon;
 	size_t n, i;
 	int rc = 0;
 
 	if (!tgt || mnt_fs_is_swaparea(fstab_fs))
 		return 0;
-	canon = m->cache ? mnt_resolve_path(tgt, m->cache) : NULL;
+	/*
+	 * realpath(), not the libmount cache: that cache is a list searched
+	 * from the start for every path, quadratic over thousands of entries.
+	 */
+	canon = realpath(tgt, NULL);
 	n = on_target(m, canon ? canon : tgt, cand, MAX_CANDIDATES);
+	free(canon);
 	if (n == 0)
 		return 0;	/* nothing on the target: the common case */
 	if (n == MAX_CANDIDATES)	/* absurdly stacked: ask the slow way */
