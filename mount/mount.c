@@ -22,13 +22,13 @@
 #include <sys/fsuid.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
-#include <blkid.h>
 #include <libmount.h>
 
 #include "abi.h"
 #include "cli.h"
 #include "explain.h"
 #include "kernel.h"
+#include "list.h"
 #include "mounted.h"
 #include "owner.h"
 #include "ownopts.h"
@@ -566,59 +566,24 @@ static struct libmnt_context *single_context(const struct cli *cli,
 	return cxt;
 }
 
-/* Replace control characters with '?' as coreutils and util-linux do. */
-static void put_safe(const char *s)
-{
-	for (; s && *s; s++)
-		putchar((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
-}
-
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
 static int print_all(const struct cli *cli)
 {
-	struct libmnt_context *cxt = new_context(cli);
+	struct libmnt_context *cxt;
 	struct libmnt_table *tb = NULL;
-	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-	struct libmnt_fs *fs;
-	blkid_cache bc = NULL;
+	int rc = LIST_USE_LIBMOUNT;
 
-	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
-		err(MNT_EX_SYSERR, "failed to read mtab");
-	if (cli->show_labels && blkid_get_cache(&bc, NULL) < 0)
-		bc = NULL;
-	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		const char *type = mnt_fs_get_fstype(fs);
-		const char *src = mnt_fs_get_source(fs);
-		const char *opts = mnt_fs_get_options(fs);
-
-		char *pretty = NULL;
-
-		if (cli->types && type && !mnt_match_fstype(type, cli->types))
-			continue;
-		/* a loop device is shown as its backing file */
-		if (src && mnt_fs_is_regularfs(fs))
-			pretty = mnt_pretty_path(src, NULL);
-		put_safe(pretty ? pretty : src ? src : "none");
-		free(pretty);
-		fputs(" on ", stdout);
-		put_safe(mnt_fs_get_target(fs));
-		if (type)
-			printf(" type %s", type);
-		if (opts)
-			printf(" (%s)", opts);
-		if (bc && src && mnt_fs_is_regularfs(fs)) {
-			char *lb = blkid_get_tag_value(bc, "LABEL", src);
-
-			if (lb)
-				printf(" [%s]", lb);
-			free(lb);
-		}
-		putchar('\n');
+	if (!cli->show_labels && !cli->ns)
+		rc = list_mounts(cli->types, stdout);
+	if (rc == LIST_USE_LIBMOUNT) {
+		cxt = new_context(cli);
+		if (mnt_context_get_mtab(cxt, &tb) || !tb)
+			err(MNT_EX_SYSERR, "failed to read mtab");
+		rc = list_table(tb, cli->types, cli->show_labels, stdout);
+		mnt_free_context(cxt);
 	}
-	if (bc)
-		blkid_put_cache(bc);
-	mnt_free_iter(itr);
-	mnt_free_context(cxt);
+	if (rc < 0)
+		errx(MNT_EX_SYSERR, "failed to list mounts: %s", strerror(-rc));
 	return MNT_EX_SUCCESS;
 }
 

@@ -88,3 +88,19 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	run "$MOUNT" -t tmpfs
 	[[ "$output" == *"fake,user=0,users on $T/m type tmpfs (rw,relatime)"* ]]
 }
+
+@test "empty sources, ro and bind mounts list as in util-linux, with and without utab" {
+	mkdir "$T/m" "$T/n"
+	mount -t tmpfs "" "$T/m"
+	mount -t tmpfs -o ro ro-src "$T/m"
+	mount --bind -o ro "$T/m" "$T/m"
+	run "$MOUNT"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$UL_MOUNT")" ]
+	[[ "$output" == *$'\n'" on $T/m type tmpfs (rw,relatime)"* ]]
+	# a userspace option in utab is merged into the listing
+	"$MOUNT" -t tmpfs -o x-umlist=1 utabbed "$T/n"
+	run "$MOUNT"
+	[ "$output" = "$("$UL_MOUNT")" ]
+	[[ "$output" == *"utabbed on $T/n type tmpfs (rw,relatime,x-umlist=1)"* ]]
+}
