@@ -22,41 +22,33 @@
 
 #include "mounted.h"
 
-struct slot {
-	struct libmnt_fs *fs;	/* NULL: empty */
-	size_t order;		/* position in the mount table */
-};
-
+/*
+ * Two chained hash indexes over one array of the table's entries, in table
+ * order: 4-byte links instead of pointers keep the index small next to the
+ * table itself (bench/: peak memory is compared with util-linux's).
+ */
 struct um_mounted {
 	struct libmnt_table *tb;
 	struct libmnt_cache *cache;
-	struct slot *by_target, *by_id;
-	size_t size;		/* slots in each, a power of two */
+	struct libmnt_fs **fs;	/* entries, in table order */
+	uint32_t *tgt_head, *tgt_next, *id_head, *id_next;
+	uint32_t nbuckets;	/* a power of two */
 };
 
-static uint64_t hash_str(const char *s)
+#define NIL UINT32_MAX
+
+static uint32_t hash_str(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	uint32_t h = 2166136261u;	/* FNV-1a */
 
 	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+		h = (h ^ (unsigned char)*s++) * 16777619u;
 	return h;
 }
 
-static uint64_t hash_id(int id)
+static uint32_t hash_id(int id)
 {
-	return (uint64_t)(unsigned)id * 11400714819323198485ULL;
-}
-
-static void put(struct slot *t, size_t size, uint64_t h, struct libmnt_fs *fs,
-		size_t order)
-{
-	size_t i = h & (size - 1);
-
-	while (t[i].fs)
-		i = (i + 1) & (size - 1);
-	t[i].fs = fs;
-	t[i].order = order;
+	return (uint32_t)id * 2654435761u;
 }
 
 struct um_mounted *um_mounted_new(struct libmnt_table *mountinfo,
@@ -65,24 +57,38 @@ struct um_mounted *um_mounted_new(struct libmnt_table *mountinfo,
 	struct um_mounted *m = calloc(1, sizeof(*m));
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	size_t n = (size_t)mnt_table_get_nents(mountinfo), order = 0;
+	size_t n = (size_t)mnt_table_get_nents(mountinfo);
+	uint32_t i = 0, b;
 
-	if (!m || !itr)
+	if (!m || !itr || n >= NIL)
 		goto fail;
-	m->size = 16;
-	while (m->size < 2 * n)
-		m->size <<= 1;
-	m->by_target = calloc(m->size, sizeof(struct slot));
-	m->by_id = calloc(m->size, sizeof(struct slot));
-	if (!m->by_target || !m->by_id)
+	m->nbuckets = 16;
+	while (m->nbuckets < n)
+		m->nbuckets <<= 1;
+	m->fs = calloc(n + 1, sizeof(*m->fs));
+	m->tgt_next = malloc((n + 1) * sizeof(uint32_t));
+	m->id_next = malloc((n + 1) * sizeof(uint32_t));
+	m->tgt_head = malloc(m->nbuckets * sizeof(uint32_t));
+	m->id_head = malloc(m->nbuckets * sizeof(uint32_t));
+	if (!m->fs || !m->tgt_next || !m->id_next || !m->tgt_head ||
+	    !m->id_head)
 		goto fail;
-	while (mnt_table_next_fs(mountinfo, itr, &fs) == 0) {
+	memset(m->tgt_head, 0xff, m->nbuckets * sizeof(uint32_t));
+	memset(m->id_head, 0xff, m->nbuckets * sizeof(uint32_t));
+	while (i < n && mnt_table_next_fs(mountinfo, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 
-		if (tgt)
-			put(m->by_target, m->size, hash_str(tgt), fs, order);
-		put(m->by_id, m->size, hash_id(mnt_fs_get_id(fs)), fs, order);
-		order++;
+		m->fs[i] = fs;
+		m->tgt_next[i] = NIL;
+		if (tgt) {
+			b = hash_str(tgt) & (m->nbuckets - 1);
+			m->tgt_next[i] = m->tgt_head[b];
+			m->tgt_head[b] = i;
+		}
+		b = hash_id(mnt_fs_get_id(fs)) & (m->nbuckets - 1);
+		m->id_next[i] = m->id_head[b];
+		m->id_head[b] = i;
+		i++;
 	}
 	mnt_free_iter(itr);
 	mnt_ref_table(mountinfo);
@@ -99,54 +105,56 @@ void um_mounted_free(struct um_mounted *m)
 {
 	if (!m)
 		return;
-	free(m->by_target);
-	free(m->by_id);
+	free(m->fs);
+	free(m->tgt_head);
+	free(m->tgt_next);
+	free(m->id_head);
+	free(m->id_next);
 	mnt_unref_table(m->tb);
 	free(m);
 }
 
-/* Collect the mounts on @tgt into @out (at most @max); returns how many. */
-static size_t on_target(struct um_mounted *m, const char *tgt,
-			struct slot *out, size_t max)
+/* Collect the table positions of the mounts on @tgt (at most @max). */
+static size_t on_target(struct um_mounted *m, const char *tgt, uint32_t *out,
+			size_t max)
 {
-	size_t i = hash_str(tgt) & (m->size - 1), n = 0;
+	uint32_t i = m->tgt_head[hash_str(tgt) & (m->nbuckets - 1)];
+	size_t n = 0;
 
-	for (; m->by_target[i].fs; i = (i + 1) & (m->size - 1))
-		if (n < max &&
-		    strcmp(mnt_fs_get_target(m->by_target[i].fs), tgt) == 0)
-			out[n++] = m->by_target[i];
+	for (; i != NIL && n < max; i = m->tgt_next[i])
+		if (strcmp(mnt_fs_get_target(m->fs[i]), tgt) == 0)
+			out[n++] = i;
 	return n;
 }
 
-/* The mount the kernel says holds @path, or an empty slot. */
-static struct slot holding(struct um_mounted *m, const char *path)
+/* The table position of the mount the kernel says holds @path, or NIL. */
+static uint32_t holding(struct um_mounted *m, const char *path)
 {
-	struct slot none = { NULL, 0 };
 	struct statx stx;
-	size_t i;
+	uint32_t i;
 
 	if (!path || statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID,
 			   &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
-		return none;
-	i = hash_id((int)stx.stx_mnt_id) & (m->size - 1);
-	for (; m->by_id[i].fs; i = (i + 1) & (m->size - 1))
-		if ((uint64_t)mnt_fs_get_id(m->by_id[i].fs) == stx.stx_mnt_id)
-			return m->by_id[i];
-	return none;
+		return NIL;
+	i = m->id_head[hash_id((int)stx.stx_mnt_id) & (m->nbuckets - 1)];
+	for (; i != NIL; i = m->id_next[i])
+		if ((uint64_t)mnt_fs_get_id(m->fs[i]) == stx.stx_mnt_id)
+			return i;
+	return NIL;
 }
 
-static int by_order(const void *a, const void *b)
+static int by_position(const void *a, const void *b)
 {
-	const struct slot *x = a, *y = b;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	return x->order < y->order ? -1 : x->order > y->order;
+	return x < y ? -1 : x > y;
 }
 
 #define MAX_CANDIDATES 64
 
 int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 {
-	struct slot cand[MAX_CANDIDATES + 1];
+	uint32_t cand[MAX_CANDIDATES + 1];
 	struct libmnt_table *small;
 	const char *tgt = mnt_fs_get_target(fstab_fs);
 	char *canon;
@@ -168,22 +176,22 @@ int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 		return mnt_table_is_fs_mounted(m->tb, fstab_fs);
 	if (mnt_fs_get_option(fstab_fs, "bind", NULL, NULL) == 0 ||
 	    mnt_fs_get_option(fstab_fs, "rbind", NULL, NULL) == 0) {
-		struct slot src = holding(m, mnt_fs_get_srcpath(fstab_fs));
+		uint32_t src = holding(m, mnt_fs_get_srcpath(fstab_fs));
 
-		for (i = 0; src.fs && i < n; i++)
-			if (cand[i].fs == src.fs)
-				src.fs = NULL;
-		if (src.fs)
+		for (i = 0; src != NIL && i < n; i++)
+			if (cand[i] == src)
+				src = NIL;
+		if (src != NIL)
 			cand[n++] = src;
 	}
-	qsort(cand, n, sizeof(cand[0]), by_order);
+	qsort(cand, n, sizeof(cand[0]), by_position);
 
 	small = mnt_new_table();
 	if (!small)
 		return mnt_table_is_fs_mounted(m->tb, fstab_fs);
 	mnt_table_set_cache(small, m->cache);
 	for (i = 0; i < n; i++) {
-		struct libmnt_fs *copy = mnt_copy_fs(NULL, cand[i].fs);
+		struct libmnt_fs *copy = mnt_copy_fs(NULL, m->fs[cand[i]]);
 
 		if (!copy || mnt_table_add_fs(small, copy) < 0) {
 			mnt_unref_fs(copy);

@@ -314,13 +314,6 @@ static const char *explain(const struct cli *cli, struct libmnt_context *cxt,
 	return buf;
 }
 
-/*
- * Mount what @cxt describes. The series' flags are added before libmount
- * merges its own, so they reach every mount(2) call it makes (a bind
- * mount with "ro" is a bind and a remount); the owner is the fsuid of
- * the caller of mount(2), so the admin's --setuser=USER switches the
- * fsuid for that call only.
- */
 /* Did @cxt just make a bind mount (not a remount of one)? */
 static bool new_bind(struct libmnt_context *cxt)
 {
@@ -372,6 +365,13 @@ static int bind_nomnt(struct libmnt_context *cxt, unsigned long ours,
 /* mount_one() asks for another try without the setuid rights */
 #define RETRY_AS_CALLER (-1)
 
+/*
+ * Mount what @cxt describes. The series' flags are added before libmount
+ * merges its own, so they reach every mount(2) call it makes (a bind
+ * mount with "ro" is a bind and a remount); the owner is the fsuid of
+ * the caller of mount(2), so the admin's --setuser=USER switches the
+ * fsuid for that call only.
+ */
 static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		     bool may_retry)
 {
