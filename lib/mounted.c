@@ -2,132 +2,230 @@
 /*
  * "Is this fstab entry mounted already?" for mount -a, asked once per entry.
  *
- * libmount answers with mnt_table_is_fs_mounted(), which scans the whole
- * mount table for every entry, and for a bind entry walks up the source
- * path scanning it again at every level: entries x mounts x depth string
- * compares, 20 s for 5,000 entries on 10,000 mounts (bench/results). Here
- * the table is indexed once by target and by mount id; per entry, the few
- * mounts on its target (and, for a bind entry, the mount holding its
- * source, named by the kernel through statx) go into a small table, and
- * libmount's own comparison runs on that. Same answer, libmount's rules
- * for sources, roots, loop devices and NFS, at hash-lookup cost.
+ * libmount answers with mnt_table_is_fs_mounted() over the whole parsed
+ * table: a scan of every mount for every entry, and for a bind entry a
+ * scan at every level of its source path: entries x mounts x depth string
+ * compares, 20 s for 5,000 entries on 10,000 mounts (bench/results).
+ *
+ * Here /proc/self/mountinfo is read once as text and indexed by target and
+ * by mount id, without parsing the rest of each line. Per entry, the lines
+ * of the few mounts on its target (and, for a bind entry, of the mount the
+ * kernel names as holding its source, through statx) are handed to
+ * libmount's parser as a small table, and libmount's own comparison runs
+ * on that: the same answer, by libmount's rules for sources, roots, loop
+ * devices and NFS, at hash-lookup cost and with the text, not a table of
+ * 30,000 parsed entries, in memory.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "mounted.h"
 
-/*
- * Two chained hash indexes over one array of the table's entries, in table
- * order: 4-byte links instead of pointers keep the index small next to the
- * table itself (bench/: peak memory is compared with util-linux's).
- */
-struct um_mounted {
-	struct libmnt_table *tb;
-	struct libmnt_cache *cache;
-	struct libmnt_fs **fs;	/* entries, in table order */
-	uint32_t *tgt_head, *tgt_next, *id_head, *id_next;
-	uint32_t nbuckets;	/* a power of two */
-};
-
+#define MOUNTINFO "/proc/self/mountinfo"
 #define NIL UINT32_MAX
 
-static uint32_t hash_str(const char *s)
+/*
+ * Two chained hash indexes over the lines; 4-byte links keep the index
+ * small next to the text (bench/: peak memory is compared with
+ * util-linux's).
+ */
+struct um_mounted {
+	char *text;		/* mountinfo, each line NUL-terminated */
+	uint32_t *line;		/* offset of each line in text */
+	uint32_t *tgt_next, *id_next, *tgt_head, *id_head;
+	uint32_t nlines, nbuckets;	/* nbuckets: a power of two */
+	struct libmnt_cache *cache;
+};
+
+static uint32_t hash_bytes(const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;	/* FNV-1a */
 
-	while (*s)
+	while (n--)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
 	return h;
 }
 
-static uint32_t hash_id(int id)
+static uint32_t hash_id(unsigned long id)
 {
 	return (uint32_t)id * 2654435761u;
 }
 
-struct um_mounted *um_mounted_new(struct libmnt_table *mountinfo,
-				  struct libmnt_cache *cache)
+/* The target field (5th) of a line, as the kernel wrote it (escaped). */
+static const char *target_field(const char *line, size_t *len)
 {
-	struct um_mounted *m = calloc(1, sizeof(*m));
-	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-	struct libmnt_fs *fs;
-	size_t n = (size_t)mnt_table_get_nents(mountinfo);
-	uint32_t i = 0, b;
+	const char *p = line, *end;
+	int i;
 
-	if (!m || !itr || n >= NIL)
+	for (i = 0; i < 4; i++) {
+		p = strchr(p, ' ');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	end = strchr(p, ' ');
+	*len = end ? (size_t)(end - p) : strlen(p);
+	return p;
+}
+
+static char *read_all(const char *path, size_t *size)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap), *tmp;
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || !buf)
 		goto fail;
+	for (;;) {
+		if (cap - n < 4096) {
+			tmp = realloc(buf, cap * 2);
+			if (!tmp)
+				goto fail;
+			buf = tmp;
+			cap *= 2;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			goto fail;
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*size = n;
+	return buf;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return NULL;
+}
+
+static int build_index(struct um_mounted *m, size_t size)
+{
+	uint32_t i, b;
+	size_t len;
+	char *p;
+
+	for (p = m->text; *p; p++)
+		if (*p == '\n')
+			m->nlines++;
+	if (size >= NIL || m->nlines >= NIL)
+		return -E2BIG;
 	m->nbuckets = 16;
-	while (m->nbuckets < n)
+	while (m->nbuckets < m->nlines)
 		m->nbuckets <<= 1;
-	m->fs = calloc(n + 1, sizeof(*m->fs));
-	m->tgt_next = malloc((n + 1) * sizeof(uint32_t));
-	m->id_next = malloc((n + 1) * sizeof(uint32_t));
+	m->line = malloc((m->nlines + 1) * sizeof(uint32_t));
+	m->tgt_next = malloc((m->nlines + 1) * sizeof(uint32_t));
+	m->id_next = malloc((m->nlines + 1) * sizeof(uint32_t));
 	m->tgt_head = malloc(m->nbuckets * sizeof(uint32_t));
 	m->id_head = malloc(m->nbuckets * sizeof(uint32_t));
-	if (!m->fs || !m->tgt_next || !m->id_next || !m->tgt_head ||
+	if (!m->line || !m->tgt_next || !m->id_next || !m->tgt_head ||
 	    !m->id_head)
-		goto fail;
+		return -ENOMEM;
 	memset(m->tgt_head, 0xff, m->nbuckets * sizeof(uint32_t));
 	memset(m->id_head, 0xff, m->nbuckets * sizeof(uint32_t));
-	while (i < n && mnt_table_next_fs(mountinfo, itr, &fs) == 0) {
-		const char *tgt = mnt_fs_get_target(fs);
+	for (i = 0, p = m->text; i < m->nlines; i++) {
+		const char *tgt;
+		char *nl = strchr(p, '\n');
 
-		m->fs[i] = fs;
-		m->tgt_next[i] = NIL;
+		*nl = '\0';
+		m->line[i] = (uint32_t)(p - m->text);
+		m->tgt_next[i] = m->id_next[i] = NIL;
+		tgt = target_field(p, &len);
 		if (tgt) {
-			b = hash_str(tgt) & (m->nbuckets - 1);
+			b = hash_bytes(tgt, len) & (m->nbuckets - 1);
 			m->tgt_next[i] = m->tgt_head[b];
 			m->tgt_head[b] = i;
 		}
-		b = hash_id(mnt_fs_get_id(fs)) & (m->nbuckets - 1);
+		b = hash_id(strtoul(p, NULL, 10)) & (m->nbuckets - 1);
 		m->id_next[i] = m->id_head[b];
 		m->id_head[b] = i;
-		i++;
+		p = nl + 1;
 	}
-	mnt_free_iter(itr);
-	mnt_ref_table(mountinfo);
-	m->tb = mountinfo;
+	return 0;
+}
+
+struct um_mounted *um_mounted_new(struct libmnt_cache *cache)
+{
+	struct um_mounted *m = calloc(1, sizeof(*m));
+	size_t size = 0;
+
+	if (!m)
+		return NULL;
+	m->text = read_all(MOUNTINFO, &size);
+	if (!m->text || build_index(m, size) < 0) {
+		um_mounted_free(m);
+		return NULL;
+	}
 	m->cache = cache;
 	return m;
-fail:
-	mnt_free_iter(itr);
-	um_mounted_free(m);
-	return NULL;
 }
 
 void um_mounted_free(struct um_mounted *m)
 {
 	if (!m)
 		return;
-	free(m->fs);
+	free(m->text);
+	free(m->line);
 	free(m->tgt_head);
 	free(m->tgt_next);
 	free(m->id_head);
 	free(m->id_next);
-	mnt_unref_table(m->tb);
 	free(m);
 }
 
-/* Collect the table positions of the mounts on @tgt (at most @max). */
+/* @path escaped as the kernel escapes mountpoints (space, tab, nl, \). */
+static char *mangle(const char *path)
+{
+	char *res = malloc(strlen(path) * 4 + 1), *w = res;
+
+	if (!res)
+		return NULL;
+	for (; *path; path++) {
+		if (strchr(" \t\n\\", *path))
+			w += sprintf(w, "\\%03o", (unsigned char)*path);
+		else
+			*w++ = *path;
+	}
+	*w = '\0';
+	return res;
+}
+
+/* Collect the lines of the mounts on @tgt (at most @max). */
 static size_t on_target(struct um_mounted *m, const char *tgt, uint32_t *out,
 			size_t max)
 {
-	uint32_t i = m->tgt_head[hash_str(tgt) & (m->nbuckets - 1)];
-	size_t n = 0;
+	char *key = mangle(tgt);
+	size_t n = 0, klen, len;
+	uint32_t i;
 
-	for (; i != NIL && n < max; i = m->tgt_next[i])
-		if (strcmp(mnt_fs_get_target(m->fs[i]), tgt) == 0)
+	if (!key)
+		return 0;
+	klen = strlen(key);
+	i = m->tgt_head[hash_bytes(key, klen) & (m->nbuckets - 1)];
+	for (; i != NIL && n < max; i = m->tgt_next[i]) {
+		const char *f = target_field(m->text + m->line[i], &len);
+
+		if (f && len == klen && memcmp(f, key, len) == 0)
 			out[n++] = i;
+	}
+	free(key);
 	return n;
 }
 
-/* The table position of the mount the kernel says holds @path, or NIL. */
+/* The line of the mount the kernel says holds @path, or NIL. */
 static uint32_t holding(struct um_mounted *m, const char *path)
 {
 	struct statx stx;
@@ -136,30 +234,66 @@ static uint32_t holding(struct um_mounted *m, const char *path)
 	if (!path || statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID,
 			   &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
 		return NIL;
-	i = m->id_head[hash_id((int)stx.stx_mnt_id) & (m->nbuckets - 1)];
+	i = m->id_head[hash_id(stx.stx_mnt_id) & (m->nbuckets - 1)];
 	for (; i != NIL; i = m->id_next[i])
-		if ((uint64_t)mnt_fs_get_id(m->fs[i]) == stx.stx_mnt_id)
+		if (strtoull(m->text + m->line[i], NULL, 10) == stx.stx_mnt_id)
 			return i;
 	return NIL;
 }
 
-static int by_position(const void *a, const void *b)
+static int by_line(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
 }
 
+/* A table of the given lines, in mount table order, parsed by libmount. */
+static struct libmnt_table *small_table(struct um_mounted *m, uint32_t *lines,
+					size_t n)
+{
+	struct libmnt_table *tb = mnt_new_table();
+	char *buf = NULL;
+	size_t sz = 0, i;
+	FILE *f = open_memstream(&buf, &sz);
+	int rc = -ENOMEM;
+
+	if (!tb || !f)
+		goto out;
+	qsort(lines, n, sizeof(lines[0]), by_line);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s\n", m->text + m->line[lines[i]]);
+	if (fflush(f) != 0)
+		goto out;
+	fclose(f);
+	f = fmemopen(buf, sz, "r");
+	if (!f)
+		goto out;
+	mnt_table_set_cache(tb, m->cache);
+	/* the name tells libmount the lines are mountinfo's */
+	rc = mnt_table_parse_stream(tb, f, MOUNTINFO);
+out:
+	if (f)
+		fclose(f);
+	free(buf);
+	if (rc) {
+		mnt_unref_table(tb);
+		return NULL;
+	}
+	return tb;
+}
+
 #define MAX_CANDIDATES 64
 
+/* 1: @fstab_fs is mounted; 0: it is not; <0: error. */
 int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 {
-	uint32_t cand[MAX_CANDIDATES + 1];
+	uint32_t cand[MAX_CANDIDATES + 1], src;
 	struct libmnt_table *small;
 	const char *tgt = mnt_fs_get_target(fstab_fs);
 	char *canon;
 	size_t n, i;
-	int rc = 0;
+	int rc;
 
 	if (!tgt || mnt_fs_is_swaparea(fstab_fs))
 		return 0;
@@ -172,38 +306,21 @@ int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 	free(canon);
 	if (n == 0)
 		return 0;	/* nothing on the target: the common case */
-	if (n == MAX_CANDIDATES)	/* absurdly stacked: ask the slow way */
-		return mnt_table_is_fs_mounted(m->tb, fstab_fs);
+	if (n == MAX_CANDIDATES)
+		return -E2BIG;
 	if (mnt_fs_get_option(fstab_fs, "bind", NULL, NULL) == 0 ||
 	    mnt_fs_get_option(fstab_fs, "rbind", NULL, NULL) == 0) {
-		uint32_t src = holding(m, mnt_fs_get_srcpath(fstab_fs));
-
+		src = holding(m, mnt_fs_get_srcpath(fstab_fs));
 		for (i = 0; src != NIL && i < n; i++)
 			if (cand[i] == src)
 				src = NIL;
 		if (src != NIL)
 			cand[n++] = src;
 	}
-	qsort(cand, n, sizeof(cand[0]), by_position);
-
-	small = mnt_new_table();
+	small = small_table(m, cand, n);
 	if (!small)
-		return mnt_table_is_fs_mounted(m->tb, fstab_fs);
-	mnt_table_set_cache(small, m->cache);
-	for (i = 0; i < n; i++) {
-		struct libmnt_fs *copy = mnt_copy_fs(NULL, m->fs[cand[i]]);
-
-		if (!copy || mnt_table_add_fs(small, copy) < 0) {
-			mnt_unref_fs(copy);
-			rc = -ENOMEM;
-			break;
-		}
-		mnt_unref_fs(copy);
-	}
-	if (rc == 0)
-		rc = mnt_table_is_fs_mounted(small, fstab_fs);
-	else
-		rc = mnt_table_is_fs_mounted(m->tb, fstab_fs);
+		return -ENOMEM;
+	rc = mnt_table_is_fs_mounted(small, fstab_fs);
 	mnt_unref_table(small);
 	return rc;
 }

@@ -6,8 +6,7 @@
 
 struct um_mounted;
 
-struct um_mounted *um_mounted_new(struct libmnt_table *mountinfo,
-				  struct libmnt_cache *cache);
+struct um_mounted *um_mounted_new(struct libmnt_cache *cache);
 int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs);
 void um_mounted_free(struct um_mounted *m);
 

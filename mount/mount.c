@@ -487,15 +487,26 @@ static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 	return true;
 }
 
+static bool is_mounted(struct libmnt_context *cxt, struct um_mounted *index,
+		       struct libmnt_fs *fs)
+{
+	int rc = index ? um_mounted_has(index, fs) : -EINVAL;
+
+	if (rc < 0 && mnt_context_is_fs_mounted(cxt, fs, &rc) < 0)
+		return false;
+	return rc == 1;
+}
+
 /*
- * mount -a: every selected fstab entry not mounted yet. One context reads
- * the fstab and the mount table once; each mount gets a fresh context.
+ * mount -a: every selected fstab entry not mounted yet. The fstab and the
+ * mount table are read once (the table through lib/mounted.c's index);
+ * each mount gets a fresh context.
  * Returns 0 (all mounted), 32 (none) or 64 (some), as util-linux.
  */
 static int mount_all(const struct cli *cli)
 {
 	struct libmnt_context *cxt = new_context(cli);
-	struct libmnt_table *fstab = NULL, *mtab = NULL;
+	struct libmnt_table *fstab = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
 	struct um_mounted *mounted;
@@ -503,11 +514,8 @@ static int mount_all(const struct cli *cli)
 
 	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
 		err(MNT_EX_SYSERR, "failed to read fstab");
-	if (mnt_context_get_mtab(cxt, &mtab) || !mtab)
-		err(MNT_EX_SYSERR, "failed to read mtab");
-	mounted = um_mounted_new(mtab, mnt_context_get_cache(cxt));
-	if (!mounted)
-		err(MNT_EX_SYSERR, "out of memory");
+	/* the index reads this namespace's table; -N needs libmount's */
+	mounted = cli->ns ? NULL : um_mounted_new(mnt_context_get_cache(cxt));
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 		struct libmnt_context *one;
@@ -517,7 +525,7 @@ static int mount_all(const struct cli *cli)
 				printf("%-25s: ignored\n", tgt);
 			continue;
 		}
-		if (um_mounted_has(mounted, fs) == 1) {
+		if (is_mounted(cxt, mounted, fs)) {
 			if (cli->verbose)
 				printf("%-25s: already mounted\n", tgt);
 			continue;

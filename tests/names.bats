@@ -104,3 +104,17 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	[ "$output" = "$("$UL_MOUNT")" ]
 	[[ "$output" == *"utabbed on $T/n type tmpfs (rw,relatime,x-umlist=1)"* ]]
 }
+
+@test "mount -a knows an entry on a target with a space or backslash is mounted" {
+	mkdir "$T/src" "$T/with space" "$T/back\\slash"
+	printf '%s\n' "$T/src $T/with\\040space none bind 0 0" \
+		"$T/src $T/back\\134slash none bind 0 0" >/etc/fstab
+	run "$MOUNT" -a
+	[ "$status" -eq 0 ]
+	is_mounted "$T/with space"
+	is_mounted "$T/back\\slash"
+	run "$MOUNT" -a
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/with space" | wc -l)" -eq 1 ]
+	[ "$(mounts_under "$T/back\\slash" | wc -l)" -eq 1 ]
+}
