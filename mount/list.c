@@ -70,20 +70,25 @@ static char *field(char **s)
 /*
  * The per-mount and the superblock options as one string, by libmount's
  * rule (libmount/src/fs.c, merge_optstr): one leading "rw" or "ro" for
- * both, the rest in order.
+ * both, the rest in order. @buf is reused from line to line.
  */
-static char *merge_options(const char *vfs, const char *fs)
+static const char *merge_options(const char *vfs, const char *fs, char **buf,
+				 size_t *bufsz)
 {
 	size_t sz = strlen(vfs) + strlen(fs) + 5;
-	char *res, *p;
+	char *p;
 	int ro = 0, rw = 0;
 
 	if (strcmp(vfs, fs) == 0)
-		return strdup(vfs);
-	res = malloc(sz);
-	if (!res)
-		return NULL;
-	p = res + 3;
+		return vfs;
+	if (sz > *bufsz) {
+		p = realloc(*buf, sz);
+		if (!p)
+			return NULL;
+		*buf = p;
+		*bufsz = sz;
+	}
+	p = *buf + 3;
 	snprintf(p, sz - 3, "%s,%s", vfs, fs);
 	rw += !mnt_optstr_remove_option(&p, "rw");
 	rw += !mnt_optstr_remove_option(&p, "rw");
@@ -92,17 +97,49 @@ static char *merge_options(const char *vfs, const char *fs)
 		if (ro + rw < 2)
 			ro += !mnt_optstr_remove_option(&p, "ro");
 	}
-	memcpy(res, ro ? "ro," : "rw,", 3);
+	memcpy(*buf, ro ? "ro," : "rw,", 3);
 	if (!*p)
-		res[2] = '\0';
-	return res;
+		(*buf)[2] = '\0';
+	return *buf;
+}
+
+/* Is the option list @s free of a whole "rw" or "ro" token? */
+static bool no_rw_ro(const char *s)
+{
+	const char *p = s;
+
+	while (*p) {
+		if (p[0] == 'r' && (p[1] == 'w' || p[1] == 'o') &&
+		    (p[2] == ',' || p[2] == '\0'))
+			return false;
+		p = strchrnul(p, ',');
+		if (*p)
+			p++;
+	}
+	return true;
+}
+
+/* Past a leading "rw"/"ro" token: the rest, or NULL if there is none. */
+static const char *after_rw_ro(const char *s, bool *ro)
+{
+	if (s[0] != 'r' || (s[1] != 'w' && s[1] != 'o') ||
+	    (s[2] != ',' && s[2] != '\0'))
+		return NULL;
+	*ro = *ro || s[1] == 'o';
+	return s[2] ? s + 3 : s + 2;
 }
 
 /* Control characters become '?', as in util-linux (and coreutils). */
 static void put_safe(const char *s, FILE *out)
 {
-	for (; *s; s++)
-		putc_unlocked((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s,
+	const char *p;
+
+	for (p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			break;
+	fwrite_unlocked(s, 1, (size_t)(p - s), out);
+	for (; *p; p++)
+		putc_unlocked((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p,
 			      out);
 }
 
@@ -124,9 +161,12 @@ static void put_source(const char *src, const char *type, FILE *out)
 }
 
 /* One mountinfo line: ID PARENT MAJ:MIN ROOT TARGET VFSOPTS [OPT...] - ... */
-static int print_line(char *line, const char *types, FILE *out)
+static int print_line(char *line, const char *types, char **buf,
+		      size_t *bufsz, FILE *out)
 {
-	char *s = line, *target, *vfs, *type, *src, *fsopts, *f, *opts;
+	char *s = line, *target, *vfs, *type, *src, *fsopts, *f;
+	const char *opts, *vrest, *frest;
+	bool ro = false;
 	int i;
 
 	for (i = 0; i < 4; i++)
@@ -144,21 +184,45 @@ static int print_line(char *line, const char *types, FILE *out)
 		return -EINVAL;
 	if (types && !mnt_match_fstype(type, types))
 		return 0;
-	opts = merge_options(vfs, fsopts);
-	if (!opts)
-		return -ENOMEM;
 	put_source(src, type, out);	/* empty stays empty, as in util-linux */
 	fputs_unlocked(" on ", out);
 	put_safe(target, out);
-	fprintf(out, " type %s (%s)\n", type, opts);
-	free(opts);
+	/* a FUSE server names its subtype: every field goes through put_safe */
+	fputs_unlocked(" type ", out);
+	put_safe(type, out);
+	fputs_unlocked(" (", out);
+	/*
+	 * What the kernel writes, each list led by "rw" or "ro" and holding
+	 * no other: merge_options() would give the one flag, then the rest
+	 * of both lists, so print just that without building it.
+	 */
+	vrest = after_rw_ro(vfs, &ro);
+	frest = after_rw_ro(fsopts, &ro);
+	if (vrest && frest && strcmp(vfs, fsopts) != 0 && no_rw_ro(vrest) &&
+	    no_rw_ro(frest)) {
+		fputs_unlocked(ro ? "ro" : "rw", out);
+		if (*vrest) {
+			putc_unlocked(',', out);
+			put_safe(vrest, out);
+		}
+		if (*frest) {
+			putc_unlocked(',', out);
+			put_safe(frest, out);
+		}
+	} else {
+		opts = merge_options(vfs, fsopts, buf, bufsz);
+		if (!opts)
+			return -ENOMEM;
+		put_safe(opts, out);
+	}
+	fputs_unlocked(")\n", out);
 	return 0;
 }
 
 int list_mounts(const char *types, FILE *out)
 {
-	char *line = NULL;
-	size_t sz = 0;
+	char *line = NULL, *buf = NULL;
+	size_t sz = 0, bufsz = 0;
 	ssize_t n;
 	FILE *f;
 	int rc = 0;
@@ -171,12 +235,13 @@ int list_mounts(const char *types, FILE *out)
 	while ((n = getline(&line, &sz, f)) > 0) {
 		if (line[n - 1] == '\n')
 			line[n - 1] = '\0';
-		if (print_line(line, types, out) == -ENOMEM) {
+		if (print_line(line, types, &buf, &bufsz, out) == -ENOMEM) {
 			rc = -ENOMEM;
 			break;
 		}
 	}
 	free(line);
+	free(buf);
 	fclose(f);
 	return rc;
 }
@@ -203,15 +268,23 @@ int list_table(struct libmnt_table *tb, const char *types, bool labels,
 		put_source(src ? src : "none", type ? type : "", out);
 		fputs_unlocked(" on ", out);
 		put_safe(mnt_fs_get_target(fs), out);
-		if (type)
-			fprintf(out, " type %s", type);
-		if (opts)
-			fprintf(out, " (%s)", opts);
+		if (type) {
+			fputs_unlocked(" type ", out);
+			put_safe(type, out);
+		}
+		if (opts) {
+			fputs_unlocked(" (", out);
+			put_safe(opts, out);
+			putc_unlocked(')', out);
+		}
 		if (bc && src && mnt_fs_is_regularfs(fs)) {
 			char *lb = blkid_get_tag_value(bc, "LABEL", src);
 
-			if (lb)
-				fprintf(out, " [%s]", lb);
+			if (lb) {
+				fputs_unlocked(" [", out);
+				put_safe(lb, out);
+				putc_unlocked(']', out);
+			}
 			free(lb);
 		}
 		putc_unlocked('\n', out);
