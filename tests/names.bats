@@ -118,3 +118,15 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	[ "$(mounts_under "$T/with space" | wc -l)" -eq 1 ]
 	[ "$(mounts_under "$T/back\\slash" | wc -l)" -eq 1 ]
 }
+
+@test "a FUSE subtype and fsname with control characters are masked in the listing" {
+	fusefs=${USERMOUNT_VM_BINDIR:-$top_builddir/tests/vm}/fuse/hellofs
+	[ -x "$fusefs" ] && [ -c /dev/fuse ] || skip "no hellofs or /dev/fuse"
+	mkdir "$T/f"
+	"$fusefs" -o subtype=$'evil\033[31m',fsname=$'src\033]0;x\a' "$T/f"
+	run "$MOUNT"
+	umount -l "$T/f"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"src?]0;x? on $T/f type fuse.evil?[31m ("* ]]
+	[[ "$output" != *$'\033'* ]]
+}
