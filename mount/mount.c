@@ -378,7 +378,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 	struct um_ownopts own = { 0 };
 	unsigned long fl = 0, ours;
 	uid_t owner = getuid(), saved;
-	char why[512];
+	char why[512], name[64];
 	int rc;
 
 	if (cli->own.setuser &&
@@ -451,8 +451,20 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
 	mnt_context_get_mflags(cxt, &fl);
-	rc = report(cxt, rc,
-		    rc ? explain(cli, cxt, fl, why, sizeof(why)) : NULL);
+	if (rc && own.setuser && owner != getuid() &&
+	    mnt_context_syscall_called(cxt) &&
+	    mnt_context_get_syscall_errno(cxt) == EACCES) {
+		/* mount(2) ran with the owner's file access rights */
+		um_user_name(owner, name, sizeof(name));
+		snprintf(why, sizeof(why),
+			 "%s (the new owner) cannot reach the source or the "
+			 "mountpoint", name);
+		rc = report(cxt, rc, why);
+	} else {
+		rc = report(cxt, rc,
+			    rc ? explain(cli, cxt, fl, why, sizeof(why)) :
+				 NULL);
+	}
 	if (rc == MNT_EX_SUCCESS && cli->verbose)
 		success_message(cxt);
 out:

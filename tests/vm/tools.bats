@@ -52,6 +52,16 @@ own_home() {
 	[[ "$output" == *" on $H type "*"user=2001"* ]]
 }
 
+@test "tools: --setuser to a user who cannot reach the directory says so" {
+	series || skip "needs the series"
+	mkdir -p "$T/closed/dir"
+	chmod 0700 "$T/closed"
+	run "$MOUNT" --bind --setuser=alice "$T/closed/dir" "$T/closed/dir"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/closed/dir: alice (the new owner) cannot reach the source or the mountpoint." ]
+	! is_mounted "$T/closed/dir"
+}
+
 @test "tools: the fstab form with mount -a gives the same owned mount" {
 	echo "$H $H none bind,setuser=alice 0 0" >/etc/fstab
 	run "$MOUNT" -a
