@@ -378,3 +378,18 @@ masked() {
 	[ -z "$(mounts_under "$T")" ]
 	! utab_line "$T/m"
 }
+
+@test "legacy: a mount helper runs with the caller's rights, not root's" {
+	[ -x /sbin/mount.fuse3 ] || skip "no mount.fuse3 (Debian fuse3)"
+	mkdir -p "$T/f"
+	chown alice:alice "$T/f"
+	# libmount runs /sbin/mount.fuse for type fuse, which runs PROGRAM of
+	# the "PROGRAM#SOURCE" form: a probe that records whom it runs as
+	printf '#!/bin/sh\nid -u >%s/helper-euid\n' "$T" >"$T/probe"
+	chmod 0755 "$T/probe"
+	chmod 0777 "$T"
+	echo "$T/probe#x $T/f fuse user,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/f"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$(cat "$T/helper-euid")" = 2001 ]
+}
