@@ -55,11 +55,6 @@ void um_privs_init(void)
 		sanitize_env();
 }
 
-bool um_privs_setuid(void)
-{
-	return privileged;
-}
-
 /*
  * Give up the setuid/setgid rights for good: group first (it cannot be
  * changed once the user is not root any more), then user, then check that

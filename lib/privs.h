@@ -5,7 +5,6 @@
 #include <stdbool.h>
 
 void um_privs_init(void);
-bool um_privs_setuid(void);
 int um_privs_drop(void);
 char *um_privs_canonicalize(const char *path);
 

@@ -607,14 +607,12 @@ static int print_all(const struct cli *cli)
 	return MNT_EX_SUCCESS;
 }
 
-static void set_tag(struct cli *cli, char **source, const char *tag,
-		    const char *val)
+static void set_tag(char **source, const char *tag, const char *val)
 {
 	if (*source)
 		um_bad_usage("source specified more than once");
 	if (asprintf(source, "%s=\"%s\"", tag, val) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
-	(void)cli;
 }
 
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
@@ -678,8 +676,8 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		case 'M':
 			cli->oper = cli->move = true;
 			break;
-		case 'L': set_tag(cli, source, "LABEL", optarg); break;
-		case 'U': set_tag(cli, source, "UUID", optarg); break;
+		case 'L': set_tag(source, "LABEL", optarg); break;
+		case 'U': set_tag(source, "UUID", optarg); break;
 		case OPT_SOURCE:
 			if (*source)
 				um_bad_usage("source specified more than once");
