@@ -586,6 +586,52 @@ static struct libmnt_context *single_context(const struct cli *cli,
 	return cxt;
 }
 
+/*
+ * mount -a -o remount: remount every mounted filesystem that -t and -O
+ * select, with the command line's options, as util-linux does; through
+ * mount_one(), so an owned mount keeps its owner.
+ */
+static int remount_all(const struct cli *cli)
+{
+	struct libmnt_context *cxt = new_context(cli);
+	struct libmnt_table *tb = NULL;
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	int nsucc = 0, nerrs = 0;
+
+	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
+		err(MNT_EX_SYSERR, "failed to read mtab");
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		const char *tgt = mnt_fs_get_target(fs);
+		struct libmnt_context *one;
+
+		if ((cli->types && !mnt_fs_match_fstype(fs, cli->types)) ||
+		    (cli->optpattern &&
+		     !mnt_fs_match_options(fs, cli->optpattern))) {
+			if (cli->verbose)
+				printf("%-25s: ignored\n", tgt);
+			continue;
+		}
+		one = new_context(cli);
+		if (mnt_context_set_target(one, tgt) ||
+		    mnt_context_append_options(one, cli->optstr))
+			err(MNT_EX_SYSERR, "failed to set up a remount");
+		if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
+			nsucc++;
+			if (cli->verbose)
+				printf("%-25s: successfully remounted\n", tgt);
+		} else {
+			nerrs++;
+		}
+		mnt_free_context(one);
+	}
+	mnt_free_iter(itr);
+	mnt_free_context(cxt);
+	if (nerrs == 0)
+		return MNT_EX_SUCCESS;
+	return nsucc == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
+}
+
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
 static int print_all(const struct cli *cli)
 {
@@ -747,6 +793,9 @@ int main(int argc, char **argv)
 	if (cli.all) {
 		if (argc)
 			um_bad_usage("bad usage");
+		if (cli.optstr &&
+		    mnt_optstr_get_option(cli.optstr, "remount", NULL, NULL) == 0)
+			return remount_all(&cli);
 		return mount_all(&cli);
 	}
 	if (argc == 1 && !(source && target)) {

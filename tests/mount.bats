@@ -349,3 +349,18 @@ teardown() {
 	[[ "$(mount_opts "$T/m")" != *strictatime* ]]
 	! grep -q "lazytime" <<<"$(grep " $T/" /proc/self/mountinfo)"
 }
+
+@test "-a -o remount,ro -t TYPE remounts every mount of that type, as util-linux" {
+	for tool in "$MOUNT" "$UL_MOUNT"; do
+		run unshare --mount --propagation private -- sh -c '
+			mount -t ramfs r1 "$1/a" && mount -t ramfs r2 "$1/b" &&
+			mount -t tmpfs t1 "$1/m" &&
+			"$2" -a -o remount,ro -t ramfs || exit 9
+			for d in a b m; do
+				awk -v t="$1/$d" "\$5 == t { print substr(\$6, 1, 2) }" \
+					/proc/self/mountinfo
+			done' sh "$T" "$tool"
+		[ "$status" -eq 0 ]
+		[ "${lines[*]}" = "ro ro rw" ]
+	done
+}

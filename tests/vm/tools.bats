@@ -178,6 +178,17 @@ own_home() {
 	[[ "$(mount_opts "$H")" == rw,*user=2002* ]]
 }
 
+@test "tools: mount -a -o remount keeps the owners" {
+	series || skip "owners exist only with the series"
+	run unshare --mount --propagation private -- sh -c '
+		"$1" --bind --setuser=alice "$2" "$2" &&
+		"$1" -a -o remount,bind,ro -O user=2001 || exit 9
+		awk -v t="$2" "\$5 == t { print \$6 }" /proc/self/mountinfo' \
+		sh "$MOUNT" "$H"
+	[ "$status" -eq 0 ]
+	[[ "$output" == ro,*user=2001* ]]
+}
+
 @test "tools: strictatime cannot be asked through mount(2) with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
