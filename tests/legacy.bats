@@ -393,3 +393,18 @@ masked() {
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	[ "$(cat "$T/helper-euid")" = 2001 ]
 }
+
+@test "legacy: umount works from the mountpoint's parent with UMOUNT_NOFOLLOW" {
+	command -v strace >/dev/null || skip "no strace"
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	as_user alice "$SUID/mount" "$T/m"
+	# strace run by root keeps the setuid bit of the traced program
+	strace -f -e trace=umount2,chdir -o "$T/trace" \
+		setpriv --reuid=2001 --regid=2001 --clear-groups -- \
+		"$SUID/umount" "$T/m"
+	! is_mounted "$T/m"
+	grep -Eq "chdir\\(\"$T\"\\) += 0" "$T/trace"
+	grep -Eq 'umount2\("m", UMOUNT_NOFOLLOW\) += 0' "$T/trace"
+	# no umount2 of the full path, which a symlink swap could redirect
+	! grep -q "umount2(\"$T/m\"" "$T/trace"
+}
