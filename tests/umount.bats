@@ -176,3 +176,30 @@ teardown() {
 	run "$UMOUNT" -V
 	[ "$status" -eq 0 ]
 }
+
+@test "-A unmounts every mountpoint of the filesystem, as util-linux; -A -R their trees" {
+	for tool in "$UMOUNT" "$UL_UMOUNT"; do
+		mkdir -p "$T/c" "$T/other"
+		mount -t tmpfs umA "$T/a"
+		mount --bind "$T/a" "$T/b"
+		mount --bind "$T/a" "$T/c"
+		mount -t tmpfs unrelated "$T/other"
+		run "$tool" -A "$T/b"
+		[ "$status" -eq 0 ]
+		! is_mounted "$T/a" && ! is_mounted "$T/b" && ! is_mounted "$T/c"
+		is_mounted "$T/other"
+		umount "$T/other"
+	done
+	mount -t tmpfs umA "$T/a"
+	mkdir "$T/a/sub"
+	mount -t tmpfs child "$T/a/sub"
+	mount --rbind "$T/a" "$T/b"
+	run "$UMOUNT" -A "$T/a"
+	[ "$status" -ne 0 ]	# busy: a submount is in the way
+	run "$UMOUNT" -A -R "$T/a"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$T/a")" ] && [ -z "$(mounts_under "$T/b")" ]
+	run "$UMOUNT" -A "$T/a"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not mounted"* ]]
+}

@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <libmount.h>
 
 #include "cli.h"
@@ -30,6 +33,8 @@ enum { OPT_FAKE = 0x100 };
 
 static const struct um_option options[] = {
 	{ "all", no_argument, 'a', NULL, "unmount all filesystems" },
+	{ "all-targets", no_argument, 'A', NULL,
+	  "unmount all mountpoints of the given device in this namespace" },
 	{ "no-canonicalize", no_argument, 'c', NULL,
 	  "do not canonicalize paths" },
 	{ "detach-loop", no_argument, 'd', NULL,
@@ -159,6 +164,21 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	return rc;
 }
 
+/*
+ * Is @fs, read from the table earlier, still the mount on its target? The
+ * kernel names the mount there (statx's mount id): -R and -A may have
+ * taken it away already.
+ */
+static bool still_mounted(struct libmnt_fs *fs)
+{
+	struct statx stx;
+
+	return statx(AT_FDCWD, mnt_fs_get_target(fs), AT_NO_AUTOMOUNT,
+		     STATX_MNT_ID, &stx) == 0 &&
+	       (stx.stx_mask & STATX_MNT_ID) &&
+	       stx.stx_mnt_id == (uint64_t)mnt_fs_get_id(fs);
+}
+
 /* umount -R: children first, deepest first, the given mount last. */
 static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
 		       struct libmnt_fs *fs)
@@ -173,29 +193,73 @@ static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
 	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
 		rc = umount_tree(cxt, tb, child);
 	mnt_free_iter(itr);
-	if (rc == MNT_EX_SUCCESS)
+	if (rc == MNT_EX_SUCCESS && still_mounted(fs))
 		rc = umount_one(cxt, mnt_fs_get_target(fs));
 	return rc;
 }
 
-static int umount_recursive(struct libmnt_context *cxt, const char *spec)
+static struct libmnt_table *read_table(void)
 {
 	struct libmnt_table *tb = mnt_new_table();
-	struct libmnt_fs *fs;
-	int rc;
 
 	if (!tb || mnt_table_parse_mtab(tb, NULL))
 		err(MNT_EX_SYSERR, "failed to read mount table");
-	fs = mnt_table_find_target(tb, spec, MNT_ITER_BACKWARD);
-	if (!fs)
-		fs = mnt_table_find_source(tb, spec, MNT_ITER_BACKWARD);
-	if (fs) {
-		rc = umount_tree(cxt, tb, fs);
-	} else {
-		if (!quiet)
-			warnx("%s: not mounted", spec);
-		rc = MNT_EX_USAGE;
+	return tb;
+}
+
+static struct libmnt_fs *find_spec(struct libmnt_table *tb, const char *spec)
+{
+	struct libmnt_fs *fs = mnt_table_find_target(tb, spec,
+						     MNT_ITER_BACKWARD);
+
+	return fs ? fs : mnt_table_find_source(tb, spec, MNT_ITER_BACKWARD);
+}
+
+static int not_mounted(const char *spec)
+{
+	if (!quiet)
+		warnx("%s: not mounted", spec);
+	return MNT_EX_USAGE;
+}
+
+static int umount_recursive(struct libmnt_context *cxt, const char *spec)
+{
+	struct libmnt_table *tb = read_table();
+	struct libmnt_fs *fs = find_spec(tb, spec);
+	int rc = fs ? umount_tree(cxt, tb, fs) : not_mounted(spec);
+
+	mnt_unref_table(tb);
+	return rc;
+}
+
+/*
+ * umount -A: every mountpoint of the filesystem @spec names (same device
+ * number: bind mounts included) in this namespace, last mounted first.
+ */
+static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
+			     bool recursive)
+{
+	struct libmnt_table *tb = read_table();
+	struct libmnt_fs *fs = find_spec(tb, spec);
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
+	int rc = MNT_EX_SUCCESS;
+	dev_t devno;
+
+	if (!itr)
+		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+	if (!fs) {
+		rc = not_mounted(spec);
+		goto out;
 	}
+	devno = mnt_fs_get_devno(fs);
+	while (rc == MNT_EX_SUCCESS && mnt_table_next_fs(tb, itr, &fs) == 0) {
+		if (mnt_fs_get_devno(fs) != devno || !still_mounted(fs))
+			continue;
+		rc = recursive ? umount_tree(cxt, tb, fs) :
+				 umount_one(cxt, mnt_fs_get_target(fs));
+	}
+out:
+	mnt_free_iter(itr);
 	mnt_unref_table(tb);
 	return rc;
 }
@@ -230,7 +294,7 @@ int main(int argc, char **argv)
 {
 	struct libmnt_context *cxt;
 	struct um_getopt g;
-	bool all = false, recursive = false;
+	bool all = false, alltargets = false, recursive = false;
 	const char *types = NULL;
 	int c, rc = 0;
 
@@ -261,6 +325,7 @@ int main(int argc, char **argv)
 		}
 		switch (c) {
 		case 'a': all = true; break;
+		case 'A': alltargets = true; break;
 		case 'c': mnt_context_disable_canonicalize(cxt, 1); break;
 		case 'd': mnt_context_enable_loopdel(cxt, 1); break;
 		case OPT_FAKE: mnt_context_enable_fake(cxt, 1); break;
@@ -301,8 +366,9 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (all && recursive)
-		um_bad_usage("--all and --recursive are mutually exclusive");
+	if (all && (recursive || alltargets))
+		um_bad_usage("--all is not for use with --recursive or "
+			     "--all-targets");
 	if (all) {
 		if (argc)
 			um_bad_usage("unexpected number of arguments");
@@ -324,8 +390,13 @@ int main(int argc, char **argv)
 				if (!path)
 					err(MNT_EX_USAGE, "%s", *argv);
 			}
-			rc += recursive ? umount_recursive(cxt, path ?: *argv) :
-					  umount_one(cxt, path ?: *argv);
+			if (alltargets)
+				rc += umount_alltargets(cxt, path ?: *argv,
+							recursive);
+			else if (recursive)
+				rc += umount_recursive(cxt, path ?: *argv);
+			else
+				rc += umount_one(cxt, path ?: *argv);
 			free(path);
 		}
 	}
