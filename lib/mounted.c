@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "mounted.h"
+#include "owner.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
 #define NIL UINT32_MAX
@@ -228,15 +228,14 @@ static size_t on_target(struct um_mounted *m, const char *tgt, uint32_t *out,
 /* The line of the mount the kernel says holds @path, or NIL. */
 static uint32_t holding(struct um_mounted *m, const char *path)
 {
-	struct statx stx;
+	uint64_t id;
 	uint32_t i;
 
-	if (!path || statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID,
-			   &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
+	if (um_mount_id(path, &id) < 0)
 		return NIL;
-	i = m->id_head[hash_id(stx.stx_mnt_id) & (m->nbuckets - 1)];
+	i = m->id_head[hash_id(id) & (m->nbuckets - 1)];
 	for (; i != NIL; i = m->id_next[i])
-		if (strtoull(m->text + m->line[i], NULL, 10) == stx.stx_mnt_id)
+		if (strtoull(m->text + m->line[i], NULL, 10) == id)
 			return i;
 	return NIL;
 }

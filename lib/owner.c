@@ -83,26 +83,40 @@ bool um_fs_has_nomnt(struct libmnt_fs *fs)
 }
 
 /*
- * The mount that holds @path: the kernel names it (statx's mount id), so
+ * The id of the mount that holds @path, as the kernel names it (statx), so
  * bind mounts of one filesystem and mounts hidden by later ones are told
  * apart, which no walk over st_dev or path prefixes can do. Runs with the
- * caller's rights: a path the caller cannot reach gives NULL.
+ * caller's rights. Returns 0 or -errno.
  */
+int um_mount_id(const char *path, uint64_t *id)
+{
+	struct statx stx;
+
+	if (!path)
+		return -EINVAL;
+	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0)
+		return -errno;
+	if (!(stx.stx_mask & STATX_MNT_ID))
+		return -ENOSYS;
+	*id = stx.stx_mnt_id;
+	return 0;
+}
+
+/* The entry of @tb for the mount that holds @path, or NULL. */
 struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 				      const char *path)
 {
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs = NULL;
-	struct statx stx;
+	uint64_t id;
 
-	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
-	    !(stx.stx_mask & STATX_MNT_ID))
+	if (um_mount_id(path, &id) < 0)
 		return NULL;
 	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
 		return NULL;
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		if ((unsigned long long)mnt_fs_get_id(fs) == stx.stx_mnt_id)
+		if ((uint64_t)mnt_fs_get_id(fs) == id)
 			break;
 		fs = NULL;
 	}

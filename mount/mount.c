@@ -109,17 +109,22 @@ static const struct um_option options[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-/* Propagation options and the option word each one stands for. */
-static const char *const propagation[] = {
-	[OPT_SHARED - OPT_SHARED] = "shared",
-	[OPT_SLAVE - OPT_SHARED] = "slave",
-	[OPT_PRIVATE - OPT_SHARED] = "private",
-	[OPT_UNBINDABLE - OPT_SHARED] = "unbindable",
-	[OPT_RSHARED - OPT_SHARED] = "rshared",
-	[OPT_RSLAVE - OPT_SHARED] = "rslave",
-	[OPT_RPRIVATE - OPT_SHARED] = "rprivate",
-	[OPT_RUNBINDABLE - OPT_SHARED] = "runbindable",
-};
+/* --make-shared stands for the option "shared", and so on. */
+static const char *propagation_word(int id)
+{
+	const struct um_option *o;
+
+	for (o = options; o->name || o->val; o++)
+		if (o->val == id && o->name)
+			return o->name + strlen("make-");
+	abort();	/* every OPT_* propagation id has its row */
+}
+
+static bool remounting(const char *optstr)
+{
+	return optstr && mnt_optstr_get_option(optstr, "remount", NULL,
+					       NULL) == 0;
+}
 
 /* Short options an ordinary user may give to the setuid fallback. */
 #define RESTRICTED_OK "hlLUVvrist"
@@ -487,16 +492,44 @@ static struct libmnt_context *entry_context(const struct cli *cli,
 	return cxt;
 }
 
+/* Does -t and -O select @fs? */
+static bool selected(const struct cli *cli, struct libmnt_fs *fs)
+{
+	return (!cli->types || mnt_fs_match_fstype(fs, cli->types)) &&
+	       (!cli->optpattern || mnt_fs_match_options(fs, cli->optpattern));
+}
+
 static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 {
-	if (mnt_fs_is_swaparea(fs) ||
-	    mnt_fs_get_option(fs, "noauto", NULL, NULL) == 0)
-		return false;
-	if (cli->types && !mnt_fs_match_fstype(fs, cli->types))
-		return false;
-	if (cli->optpattern && !mnt_fs_match_options(fs, cli->optpattern))
-		return false;
-	return true;
+	return !mnt_fs_is_swaparea(fs) &&
+	       mnt_fs_get_option(fs, "noauto", NULL, NULL) != 0 &&
+	       selected(cli, fs);
+}
+
+/* mount -a's count: exit 0 (all done), 32 (none) or 64 (some). */
+struct tally {
+	int done, failed;
+};
+
+/* Mount @one (then free it) and count it; @what: "mounted", ... */
+static void mount_counted(const struct cli *cli, struct libmnt_context *one,
+			  const char *tgt, const char *what, struct tally *t)
+{
+	if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
+		t->done++;
+		if (cli->verbose && mnt_context_get_status(one))
+			printf("%-25s: successfully %s\n", tgt, what);
+	} else {
+		t->failed++;
+	}
+	mnt_free_context(one);
+}
+
+static int tally_status(const struct tally *t)
+{
+	if (t->failed == 0)
+		return MNT_EX_SUCCESS;
+	return t->done == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
 }
 
 static bool is_mounted(struct libmnt_context *cxt, struct um_mounted *index,
@@ -522,7 +555,7 @@ static int mount_all(const struct cli *cli)
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
 	struct um_mounted *mounted;
-	int nsucc = 0, nerrs = 0;
+	struct tally t = { 0, 0 };
 
 	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
 		err(MNT_EX_SYSERR, "failed to read fstab");
@@ -530,7 +563,6 @@ static int mount_all(const struct cli *cli)
 	mounted = cli->ns ? NULL : um_mounted_new(mnt_context_get_cache(cxt));
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
-		struct libmnt_context *one;
 
 		if (!entry_selected(cli, fs)) {
 			if (cli->verbose)
@@ -542,22 +574,12 @@ static int mount_all(const struct cli *cli)
 				printf("%-25s: already mounted\n", tgt);
 			continue;
 		}
-		one = entry_context(cli, fs);
-		if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
-			nsucc++;
-			if (cli->verbose && mnt_context_get_status(one))
-				printf("%-25s: successfully mounted\n", tgt);
-		} else {
-			nerrs++;
-		}
-		mnt_free_context(one);
+		mount_counted(cli, entry_context(cli, fs), tgt, "mounted", &t);
 	}
 	um_mounted_free(mounted);
 	mnt_free_iter(itr);
 	mnt_free_context(cxt);
-	if (nerrs == 0)
-		return MNT_EX_SUCCESS;
-	return nsucc == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
+	return tally_status(&t);
 }
 
 /* The context for "mount [options] [source] [target]". */
@@ -580,8 +602,7 @@ static struct libmnt_context *single_context(const struct cli *cli,
 	if (cli->move)
 		mnt_context_set_mflags(cxt, MS_MOVE);
 	/* --bind, --move and --make-* need no fstab, unless remounting */
-	if ((cli->oper && !(cli->optstr && strstr(cli->optstr, "remount"))) ||
-	    cli->propa)
+	if ((cli->oper && !remounting(cli->optstr)) || cli->propa)
 		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
 	return cxt;
 }
@@ -597,7 +618,7 @@ static int remount_all(const struct cli *cli)
 	struct libmnt_table *tb = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	int nsucc = 0, nerrs = 0;
+	struct tally t = { 0, 0 };
 
 	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
 		err(MNT_EX_SYSERR, "failed to read mtab");
@@ -605,9 +626,7 @@ static int remount_all(const struct cli *cli)
 		const char *tgt = mnt_fs_get_target(fs);
 		struct libmnt_context *one;
 
-		if ((cli->types && !mnt_fs_match_fstype(fs, cli->types)) ||
-		    (cli->optpattern &&
-		     !mnt_fs_match_options(fs, cli->optpattern))) {
+		if (!selected(cli, fs)) {
 			if (cli->verbose)
 				printf("%-25s: ignored\n", tgt);
 			continue;
@@ -616,20 +635,11 @@ static int remount_all(const struct cli *cli)
 		if (mnt_context_set_target(one, tgt) ||
 		    mnt_context_append_options(one, cli->optstr))
 			err(MNT_EX_SYSERR, "failed to set up a remount");
-		if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
-			nsucc++;
-			if (cli->verbose)
-				printf("%-25s: successfully remounted\n", tgt);
-		} else {
-			nerrs++;
-		}
-		mnt_free_context(one);
+		mount_counted(cli, one, tgt, "remounted", &t);
 	}
 	mnt_free_iter(itr);
 	mnt_free_context(cxt);
-	if (nerrs == 0)
-		return MNT_EX_SUCCESS;
-	return nsucc == 0 ? MNT_EX_FAIL : MNT_EX_SOMEOK;
+	return tally_status(&t);
 }
 
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
@@ -750,7 +760,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 			break;
 		default:
 			if (c >= OPT_SHARED && c <= OPT_RUNBINDABLE) {
-				append_option(cli, propagation[c - OPT_SHARED]);
+				append_option(cli, propagation_word(c));
 				cli->propa = true;
 				break;
 			}
@@ -793,8 +803,7 @@ int main(int argc, char **argv)
 	if (cli.all) {
 		if (argc)
 			um_bad_usage("bad usage");
-		if (cli.optstr &&
-		    mnt_optstr_get_option(cli.optstr, "remount", NULL, NULL) == 0)
+		if (remounting(cli.optstr))
 			return remount_all(&cli);
 		return mount_all(&cli);
 	}

@@ -17,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <fcntl.h>
 #include <stdint.h>
-#include <sys/stat.h>
 #include <libmount.h>
 
 #include "cli.h"
@@ -164,19 +162,13 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	return rc;
 }
 
-/*
- * Is @fs, read from the table earlier, still the mount on its target? The
- * kernel names the mount there (statx's mount id): -R and -A may have
- * taken it away already.
- */
+/* Is @fs, read from the table earlier, still there (-R, -A take some)? */
 static bool still_mounted(struct libmnt_fs *fs)
 {
-	struct statx stx;
+	uint64_t id;
 
-	return statx(AT_FDCWD, mnt_fs_get_target(fs), AT_NO_AUTOMOUNT,
-		     STATX_MNT_ID, &stx) == 0 &&
-	       (stx.stx_mask & STATX_MNT_ID) &&
-	       stx.stx_mnt_id == (uint64_t)mnt_fs_get_id(fs);
+	return um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
+	       id == (uint64_t)mnt_fs_get_id(fs);
 }
 
 /* umount -R: children first, deepest first, the given mount last. */
