@@ -49,7 +49,7 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	for n in "${names[@]}"; do
 		run "$UMOUNT" "$T/$n"
 		[ "$status" -eq 0 ] || { echo "failed on [$n]: $output"; false; }
-		! is_mounted "$T/$n"
+		! is_mounted "$T/$n" || false
 	done
 	[ -z "$(mounts_under "$T")" ]
 }
@@ -66,7 +66,7 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	run "$UMOUNT" "$T/x (deleted)"
 	[ "$status" -eq 0 ]
 	is_mounted "$T/x"
-	! is_mounted "$T/x (deleted)"
+	! is_mounted "$T/x (deleted)" || false
 }
 
 @test "a literal \\040 in a name is not a space" {

@@ -123,10 +123,10 @@ teardown() {
 		has_opt "$(mounts_opts "$AH")" user=2001
 		# fsuid 2001 dropped CAP_MKNOD: nodev, but not nosuid
 		has_opt "$(mnt_opts "$AH")" nodev
-		! has_opt "$(mnt_opts "$AH")" nosuid
+		! has_opt "$(mnt_opts "$AH")" nosuid || false
 		[ "$(nr_user)" -eq $((NR0 + 1)) ]
 	else
-		! grep -q user= <<<"$(mnt_opts "$AH")"
+		! grep -q user= <<<"$(mnt_opts "$AH")" || false
 	fi
 }
 
@@ -182,7 +182,7 @@ teardown() {
 	has_opt "$(mnt_opts "$AH/mnt/sub")" user=2001
 	has_opt "$(mnt_opts "$AH/mnt/sub")" nosuid
 	# the source stays root's
-	! grep -q user= <<<"$(mnt_opts "$AH/src/sub")"
+	! grep -q user= <<<"$(mnt_opts "$AH/src/sub")" || false
 	[ "$(nr_user)" -eq $((NR0 + 3)) ]
 }
 
@@ -234,7 +234,7 @@ teardown() {
 	umount "$AH/mnt"
 	# remount without nomnt clears it
 	"$SYSMOUNT" -u 2001 -f remount,bind,setuser none "$AH" none
-	! has_opt "$(mnt_opts "$AH")" nomnt
+	! has_opt "$(mnt_opts "$AH")" nomnt || false
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
 }
@@ -345,8 +345,8 @@ teardown() {
 @test "remount drops the owner without MS_SETUSER, keeps it with it" {
 	admin_own "$AH" 2001
 	"$SYSMOUNT" -u 2001 -f remount,bind none "$AH" none
-	! grep -q user= <<<"$(mnt_opts "$AH")"
-	patched && [ "$(nr_user)" -eq "$NR0" ]
+	! grep -q user= <<<"$(mnt_opts "$AH")" || false
+	! patched || [ "$(nr_user)" -eq "$NR0" ]
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	refused
 	"$SYSMOUNT" -u 2001 -f remount,bind,setuser none "$AH" none
@@ -360,11 +360,11 @@ teardown() {
 
 @test "new mount and superblock remount with MS_SETUSER (tmpfs by admin)" {
 	"$SYSMOUNT" -u 2001 -f setuser,nosuid t "$AH/mnt" tmpfs
-	patched && has_opt "$(mnt_opts "$AH/mnt")" user=2001
+	! patched || has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	"$SYSMOUNT" -u 2001 -f remount,setuser,nosuid t "$AH/mnt" tmpfs
-	patched && has_opt "$(mnt_opts "$AH/mnt")" user=2001
+	! patched || has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	"$SYSMOUNT" -f remount,nosuid t "$AH/mnt" tmpfs
-	! grep -q user= <<<"$(mnt_opts "$AH/mnt")"
+	! grep -q user= <<<"$(mnt_opts "$AH/mnt")" || false
 	run as_alice "$SYSUMOUNT" "$AH/mnt"
 	refused
 }
@@ -378,7 +378,7 @@ teardown() {
 	fi
 	run unshare -m cat /proc/self/mountinfo
 	allowed
-	! grep -q 'user=' <<<"$output"
+	! grep -q 'user=' <<<"$output" || false
 }
 
 @test "propagation into alice's mount: copies inherit owner and nosuid" {
@@ -392,8 +392,8 @@ teardown() {
 	mount -t tmpfs sub "$WORK/a/sub"
 	[ "$(nmounts "$AH/peer/sub")" -eq 1 ]
 	# the original stays root's, suid allowed
-	! grep -q user= <<<"$(mnt_opts "$WORK/a/sub")"
-	! has_opt "$(mnt_opts "$WORK/a/sub")" nosuid
+	! grep -q user= <<<"$(mnt_opts "$WORK/a/sub")" || false
+	! has_opt "$(mnt_opts "$WORK/a/sub")" nosuid || false
 	if patched; then
 		has_opt "$(mnt_opts "$AH/peer/sub")" user=2001
 		has_opt "$(mnt_opts "$AH/peer/sub")" nosuid
