@@ -149,6 +149,18 @@ own_home() {
 	! is_mounted "$H/dst" || false
 }
 
+@test "tools: a user's bind with nomnt is undone when nomnt cannot be set" {
+	series || skip "nomnt needs the series"
+	own_home
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	# nomnt on a bind takes a bind remount, which the kernel keeps for root
+	run as_user alice "$MOUNT" --bind -o nomnt "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: cannot set nomnt on the bind mount: Operation not permitted." ]
+	! is_mounted "$H/dst" || false
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}
+
 @test "tools: the user mount limit is named with its value" {
 	series || skip "fs.max_user_mounts exists only with the series"
 	own_home
