@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "mounted.h"
+#include "mountinfo.h"
 #include "owner.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
@@ -56,23 +57,6 @@ static uint32_t hash_bytes(const char *s, size_t n)
 static uint32_t hash_id(unsigned long id)
 {
 	return (uint32_t)id * 2654435761u;
-}
-
-/* The target field (5th) of a line, as the kernel wrote it (escaped). */
-static const char *target_field(const char *line, size_t *len)
-{
-	const char *p = line, *end;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		p = strchr(p, ' ');
-		if (!p)
-			return NULL;
-		p++;
-	}
-	end = strchr(p, ' ');
-	*len = end ? (size_t)(end - p) : strlen(p);
-	return p;
 }
 
 static char *read_all(const char *path, size_t *size)
@@ -143,7 +127,7 @@ static int build_index(struct um_mounted *m, size_t size)
 		*nl = '\0';
 		m->line[i] = (uint32_t)(p - m->text);
 		m->tgt_next[i] = m->id_next[i] = NIL;
-		tgt = target_field(p, &len);
+		tgt = um_mi_target(p, &len);
 		if (tgt) {
 			b = hash_bytes(tgt, len) & (m->nbuckets - 1);
 			m->tgt_next[i] = m->tgt_head[b];
@@ -157,20 +141,35 @@ static int build_index(struct um_mounted *m, size_t size)
 	return 0;
 }
 
-struct um_mounted *um_mounted_new(struct libmnt_cache *cache)
+/*
+ * The index over @text, a mountinfo text of @size bytes NUL-terminated,
+ * which it takes over (and frees on failure). Separate from reading the
+ * file so that tests/fuzz/ can index any text.
+ */
+struct um_mounted *um_mounted_from_text(char *text, size_t size,
+					struct libmnt_cache *cache)
 {
 	struct um_mounted *m = calloc(1, sizeof(*m));
-	size_t size = 0;
 
-	if (!m)
+	if (!m) {
+		free(text);
 		return NULL;
-	m->text = read_all(MOUNTINFO, &size);
-	if (!m->text || build_index(m, size) < 0) {
+	}
+	m->text = text;
+	if (build_index(m, size) < 0) {
 		um_mounted_free(m);
 		return NULL;
 	}
 	m->cache = cache;
 	return m;
+}
+
+struct um_mounted *um_mounted_new(struct libmnt_cache *cache)
+{
+	size_t size = 0;
+	char *text = read_all(MOUNTINFO, &size);
+
+	return text ? um_mounted_from_text(text, size, cache) : NULL;
 }
 
 void um_mounted_free(struct um_mounted *m)
@@ -186,28 +185,13 @@ void um_mounted_free(struct um_mounted *m)
 	free(m);
 }
 
-/* @path escaped as the kernel escapes mountpoints (space, tab, nl, \). */
-static char *mangle(const char *path)
+/*
+ * Collect the lines (0-based numbers) of the mounts on @tgt, at most @max.
+ */
+size_t um_mounted_on_target(struct um_mounted *m, const char *tgt,
+			    uint32_t *out, size_t max)
 {
-	char *res = malloc(strlen(path) * 4 + 1), *w = res;
-
-	if (!res)
-		return NULL;
-	for (; *path; path++) {
-		if (strchr(" \t\n\\", *path))
-			w += sprintf(w, "\\%03o", (unsigned char)*path);
-		else
-			*w++ = *path;
-	}
-	*w = '\0';
-	return res;
-}
-
-/* Collect the lines of the mounts on @tgt (at most @max). */
-static size_t on_target(struct um_mounted *m, const char *tgt, uint32_t *out,
-			size_t max)
-{
-	char *key = mangle(tgt);
+	char *key = um_mi_mangle(tgt);
 	size_t n = 0, klen, len;
 	uint32_t i;
 
@@ -216,7 +200,7 @@ static size_t on_target(struct um_mounted *m, const char *tgt, uint32_t *out,
 	klen = strlen(key);
 	i = m->tgt_head[hash_bytes(key, klen) & (m->nbuckets - 1)];
 	for (; i != NIL && n < max; i = m->tgt_next[i]) {
-		const char *f = target_field(m->text + m->line[i], &len);
+		const char *f = um_mi_target(m->text + m->line[i], &len);
 
 		if (f && len == klen && memcmp(f, key, len) == 0)
 			out[n++] = i;
@@ -301,7 +285,7 @@ int um_mounted_has(struct um_mounted *m, struct libmnt_fs *fstab_fs)
 	 * from the start for every path, quadratic over thousands of entries.
 	 */
 	canon = realpath(tgt, NULL);
-	n = on_target(m, canon ? canon : tgt, cand, MAX_CANDIDATES);
+	n = um_mounted_on_target(m, canon ? canon : tgt, cand, MAX_CANDIDATES);
 	free(canon);
 	if (n == 0)
 		return 0;	/* nothing on the target: the common case */

@@ -26,6 +26,7 @@
 #include <libmount.h>
 
 #include "list.h"
+#include "mountinfo.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
 #define UTAB "/run/mount/utab"
@@ -37,34 +38,6 @@ static bool utab_has_entries(void)
 	struct stat st;
 
 	return stat(path ? path : UTAB, &st) == 0 && st.st_size > 0;
-}
-
-/*
- * Cut the next space-separated field out of *@s and decode its octal
- * escapes in place (the kernel writes \ooo for space, tab, newline and
- * backslash; any backslash with three octal digits is decoded, as libmount
- * does, which is the exact inverse).
- */
-static char *field(char **s)
-{
-	char *start = *s, *r, *w;
-
-	if (!start || !*start)
-		return NULL;
-	r = w = start;
-	while (*r && *r != ' ') {
-		if (r[0] == '\\' && r[1] >= '0' && r[1] <= '7' && r[2] >= '0' &&
-		    r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
-			*w++ = (char)(64 * (r[1] - '0') + 8 * (r[2] - '0') +
-				      (r[3] - '0'));
-			r += 4;
-		} else {
-			*w++ = *r++;
-		}
-	}
-	*s = *r ? r + 1 : r;
-	*w = '\0';
-	return start;
 }
 
 /*
@@ -160,9 +133,14 @@ static void put_source(const char *src, const char *type, FILE *out)
 	free(pretty);
 }
 
-/* One mountinfo line: ID PARENT MAJ:MIN ROOT TARGET VFSOPTS [OPT...] - ... */
-static int print_line(char *line, const char *types, char **buf,
-		      size_t *bufsz, FILE *out)
+/*
+ * One mountinfo line: ID PARENT MAJ:MIN ROOT TARGET VFSOPTS [OPT...] - ...
+ * @line is decoded in place; @buf (*@bufsz bytes) is scratch space kept
+ * from line to line. Returns 0 (printed or filtered out), -EINVAL for a
+ * line that is not mountinfo's, -ENOMEM. Not static: tests/fuzz/ feeds it.
+ */
+int list_line(char *line, const char *types, char **buf, size_t *bufsz,
+	      FILE *out)
 {
 	char *s = line, *target, *vfs, *type, *src, *fsopts, *f;
 	const char *opts, *vrest, *frest;
@@ -170,16 +148,16 @@ static int print_line(char *line, const char *types, char **buf,
 	int i;
 
 	for (i = 0; i < 4; i++)
-		if (!field(&s))
+		if (!um_mi_field(&s))
 			return -EINVAL;
-	target = field(&s);
-	vfs = field(&s);
+	target = um_mi_field(&s);
+	vfs = um_mi_field(&s);
 	do
-		f = field(&s);
+		f = um_mi_field(&s);
 	while (f && strcmp(f, "-") != 0);
-	type = field(&s);
-	src = field(&s);
-	fsopts = field(&s);
+	type = um_mi_field(&s);
+	src = um_mi_field(&s);
+	fsopts = um_mi_field(&s);
 	if (!target || !vfs || !type || !src || !fsopts)
 		return -EINVAL;
 	if (types && !mnt_match_fstype(type, types))
@@ -235,7 +213,7 @@ int list_mounts(const char *types, FILE *out)
 	while ((n = getline(&line, &sz, f)) > 0) {
 		if (line[n - 1] == '\n')
 			line[n - 1] = '\0';
-		if (print_line(line, types, &buf, &bufsz, out) == -ENOMEM) {
+		if (list_line(line, types, &buf, &bufsz, out) == -ENOMEM) {
 			rc = -ENOMEM;
 			break;
 		}

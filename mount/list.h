@@ -10,6 +10,8 @@
 #define LIST_USE_LIBMOUNT 1
 
 int list_mounts(const char *types, FILE *out);
+int list_line(char *line, const char *types, char **buf, size_t *bufsz,
+	      FILE *out);
 int list_table(struct libmnt_table *tb, const char *types, bool labels,
 	       FILE *out);
 

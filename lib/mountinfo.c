@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The text of /proc/self/mountinfo: its space-separated fields and the
+ * kernel's octal escapes. mount's listing and mount -a's index read the
+ * file as text, not through libmount's table (bench/ has why); they share
+ * these helpers so that one escape rule serves both, and tests/fuzz/ checks
+ * it against libmount's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mountinfo.h"
+
+/* The target field (5th) of a line, as the kernel wrote it (escaped). */
+const char *um_mi_target(const char *line, size_t *len)
+{
+	const char *p = line, *end;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		p = strchr(p, ' ');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	end = strchr(p, ' ');
+	*len = end ? (size_t)(end - p) : strlen(p);
+	return p;
+}
+
+static int is_octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
+/*
+ * Cut the next space-separated field out of *@s and decode its octal
+ * escapes in place (the kernel writes \ooo for space, tab, newline and
+ * backslash; any backslash with three octal digits is decoded, as libmount
+ * does, which is the exact inverse). NULL when no field is left.
+ */
+char *um_mi_field(char **s)
+{
+	char *start = *s, *r, *w;
+
+	if (!start || !*start)
+		return NULL;
+	r = w = start;
+	while (*r && *r != ' ') {
+		if (r[0] == '\\' && is_octal(r[1]) && is_octal(r[2]) &&
+		    is_octal(r[3])) {
+			*w++ = (char)(64 * (r[1] - '0') + 8 * (r[2] - '0') +
+				      (r[3] - '0'));
+			r += 4;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*s = *r ? r + 1 : r;
+	*w = '\0';
+	return start;
+}
+
+/* @path escaped as the kernel escapes mountpoints (space, tab, nl, \). */
+char *um_mi_mangle(const char *path)
+{
+	char *res = malloc(strlen(path) * 4 + 1), *w = res;
+
+	if (!res)
+		return NULL;
+	for (; *path; path++) {
+		if (strchr(" \t\n\\", *path))
+			w += sprintf(w, "\\%03o", (unsigned char)*path);
+		else
+			*w++ = *path;
+	}
+	*w = '\0';
+	return res;
+}

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_MOUNTINFO_H
+#define USERMOUNT_MOUNTINFO_H
+
+#include <stddef.h>
+
+const char *um_mi_target(const char *line, size_t *len);
+char *um_mi_field(char **s);
+char *um_mi_mangle(const char *path);
+
+#endif
