@@ -33,6 +33,7 @@
 #include "owner.h"
 #include "ownopts.h"
 #include "privs.h"
+#include "signals.h"
 
 enum {
 	OPT_SETUSER = 0x100,
@@ -439,6 +440,8 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		goto out;
 	}
 	if (rc == 0) {
+		/* until the mount is recorded and reported */
+		um_signals_defer();
 		saved = setfsuid(own.setuser ? owner : (uid_t)-1);
 		if (own.setuser && (uid_t)setfsuid((uid_t)-1) != owner)
 			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
@@ -473,6 +476,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 	if (rc == MNT_EX_SUCCESS && cli->verbose)
 		success_message(cxt);
 out:
+	um_signals_deliver();
 	um_ownopts_free(&own);
 	return rc;
 }
@@ -778,6 +782,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	um_privs_init();
+	um_signals_init();
 	cli.kernel = um_kernel_has_ownership();
 	if (cli.kernel && um_privs_drop() < 0)
 		errx(MNT_EX_FAIL, "drop permissions failed.");

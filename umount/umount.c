@@ -26,6 +26,7 @@
 #include "legacy.h"
 #include "owner.h"
 #include "privs.h"
+#include "signals.h"
 
 enum { OPT_FAKE = 0x100 };
 
@@ -154,10 +155,13 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 		mnt_reset_context(cxt);
 		return MNT_EX_USAGE;
 	}
+	/* until the change is recorded in utab and reported */
+	um_signals_defer();
 	rc = mnt_context_umount(cxt);
 	rc = report(cxt, rc);
 	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 		success_message(cxt);
+	um_signals_deliver();
 	mnt_reset_context(cxt);
 	return rc;
 }
@@ -264,6 +268,7 @@ static int umount_all(struct libmnt_context *cxt)
 
 	if (!itr)
 		err(MNT_EX_SYSERR, "failed to initialize libmount iterator");
+	um_signals_defer();
 	while (mnt_context_next_umount(cxt, itr, &fs, &mntrc, &ignored) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 		int xrc;
@@ -277,7 +282,11 @@ static int umount_all(struct libmnt_context *cxt)
 		if (xrc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 			printf("%-25s: successfully unmounted\n", tgt);
 		rc |= xrc;
+		/* stop between two mounts, each recorded and reported */
+		um_signals_deliver();
+		um_signals_defer();
 	}
+	um_signals_deliver();
 	mnt_free_iter(itr);
 	return rc;
 }
@@ -291,6 +300,7 @@ int main(int argc, char **argv)
 	int c, rc = 0;
 
 	um_privs_init();
+	um_signals_init();
 	kernel_mode = um_kernel_has_ownership();
 	if (kernel_mode && um_privs_drop() < 0)
 		errx(MNT_EX_FAIL, "drop permissions failed.");
