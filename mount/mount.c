@@ -27,6 +27,7 @@
 #include "abi.h"
 #include "cli.h"
 #include "explain.h"
+#include "fixedpath.h"
 #include "kernel.h"
 #include "list.h"
 #include "mounted.h"
@@ -372,6 +373,44 @@ static int bind_nomnt(struct libmnt_context *cxt, unsigned long ours,
 #define RETRY_AS_CALLER (-1)
 
 /*
+ * The setuid fallback: libmount has checked the target against fstab and
+ * will resolve it again as root in mount(2). Use it only where no one but
+ * root can change what it names (lib/fixedpath.c), and only as fstab
+ * wrote it: a path canonicalized through a symlink the caller controls
+ * (CVE-2010-3879) may name another directory by now.
+ */
+/*
+ * The same for a source that is a path: libmount opens a loop image or
+ * binds a directory by that path as root (CVE-2026-27456).
+ */
+static bool source_fixed(struct libmnt_context *cxt, char *why, size_t whysz)
+{
+	const char *src = mnt_context_get_source(cxt);
+
+	if (!src || src[0] != '/')
+		return true;
+	return um_path_fixed(src, why, whysz) == 0;
+}
+
+static bool target_fixed(struct libmnt_context *cxt, const char *fstab_target,
+			 char *why, size_t whysz)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (!fstab_target || !tgt) {
+		snprintf(why, whysz, "no mountpoint");
+		return false;
+	}
+	if (um_path_fixed(fstab_target, why, whysz) < 0)
+		return false;
+	if (strcmp(fstab_target, tgt) != 0) {
+		snprintf(why, whysz, "fstab names %s", fstab_target);
+		return false;
+	}
+	return true;
+}
+
+/*
  * Mount what @cxt describes. The series' flags are added before libmount
  * merges its own, so they reach every mount(2) call it makes (a bind
  * mount with "ro" is a bind and a remount); the owner is the fsuid of
@@ -384,7 +423,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 	struct um_ownopts own = { 0 };
 	unsigned long fl = 0, ours;
 	uid_t owner = getuid(), saved;
-	char why[512], name[64];
+	char why[512], name[64], *fstab_target = NULL;
 	int rc;
 
 	if (cli->own.setuser &&
@@ -393,6 +432,17 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 	own.nomnt = cli->own.nomnt;
 
 	rc = mnt_context_apply_fstab(cxt);
+	if (!rc && cli->restricted && mnt_context_get_target(cxt)) {
+		fstab_target = strdup(mnt_context_get_target(cxt));
+		if (!fstab_target)
+			err(MNT_EX_SYSERR, "out of memory");
+	}
+	if (!rc && cli->restricted && !source_fixed(cxt, why, sizeof(why))) {
+		warnx("%s: source not fixed: %s.",
+		      mnt_context_get_source(cxt), why);
+		rc = MNT_EX_USAGE;
+		goto out;
+	}
 	if (!rc)
 		rc = take_own_options(cxt, &own);
 	if (rc == -EINVAL) {
@@ -439,6 +489,13 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		rc = RETRY_AS_CALLER;
 		goto out;
 	}
+	if (rc == 0 && cli->restricted &&
+	    !target_fixed(cxt, fstab_target, why, sizeof(why))) {
+		warnx("%s: mountpoint not fixed: %s.",
+		      mnt_context_get_target(cxt), why);
+		rc = MNT_EX_USAGE;
+		goto out;
+	}
 	if (rc == 0) {
 		/* until the mount is recorded and reported */
 		um_signals_defer();
@@ -478,6 +535,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 out:
 	um_signals_deliver();
 	um_ownopts_free(&own);
+	free(fstab_target);
 	return rc;
 }
 

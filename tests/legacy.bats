@@ -201,9 +201,12 @@ private_shm() {
 device_policy() {
 	local owner=$1 policy=$2
 	private_shm
-	mknod /dev/shm/umblk b 7 200
-	chown "$owner" /dev/shm/umblk
-	echo "/dev/shm/umblk $T/m tmpfs $policy,noauto 0 0" >/etc/fstab
+	# in a directory of root's, as /dev is: a node in sticky /dev/shm
+	# could be renamed by its owner (tests/security/pinning.bats)
+	mkdir -m 0755 /dev/shm/umdev
+	mknod /dev/shm/umdev/umblk b 7 200
+	chown "$owner" /dev/shm/umdev/umblk
+	echo "/dev/shm/umdev/umblk $T/m tmpfs $policy,noauto 0 0" >/etc/fstab
 
 	# refused by the fstab policy, then (as util-linux) by the kernel
 	run as_user bob "$SUID/mount" "$T/m"
@@ -375,13 +378,14 @@ masked() {
 	chown alice:alice "$T/f"
 	# libmount runs /sbin/mount.fuse for type fuse, which runs PROGRAM of
 	# the "PROGRAM#SOURCE" form: a probe that records whom it runs as
-	printf '#!/bin/sh\nid -u >%s/helper-euid\n' "$T" >"$T/probe"
+	mkdir "$T/out"
+	chown alice "$T/out"
+	printf '#!/bin/sh\nid -u >%s/out/helper-euid\n' "$T" >"$T/probe"
 	chmod 0755 "$T/probe"
-	chmod 0777 "$T"
 	echo "$T/probe#x $T/f fuse user,noauto 0 0" >/etc/fstab
 	run as_user alice "$SUID/mount" "$T/f"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
-	[ "$(cat "$T/helper-euid")" = 2001 ]
+	[ "$(cat "$T/out/helper-euid")" = 2001 ]
 }
 
 @test "legacy: umount works from the mountpoint's parent with UMOUNT_NOFOLLOW" {

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_FIXEDPATH_H
+#define USERMOUNT_FIXEDPATH_H
+
+#include <stddef.h>
+
+int um_path_fixed(const char *path, char *why, size_t whysz);
+
+#endif
