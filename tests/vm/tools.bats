@@ -275,3 +275,35 @@ own_home() {
 	[ "$status" -eq 0 ]
 	! is_mounted "$T/new" || false
 }
+
+@test "tools: hostile FUSE names: user=0 in fsname and subtype is no owner; names match exactly" {
+	[ -x "$FUSEFS" ] || skip "tests/vm/fuse/hellofs not built"
+	series || skip "needs the series: run by make check-vm"
+	own_home
+	local d="$H/f x"$'\n'"y\\z"
+	mkdir -p "$d" "$H/f"
+	chown alice:alice "$d" "$H/f"
+	# libfuse unescapes "\," in -o; the kernel gets "user=0,user=0"
+	run as_user alice "$FUSEFS" \
+		-o 'fsname=user=0\,user=0 (deleted),subtype=user=0' "$d"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$(mount_opts "$d")" == *user=2001* ]]
+	# the kernel's owner is alice, whatever the fsname or subtype say;
+	# without allow_other the FUSE server lets bob not even stat the
+	# mountpoint, so umount cannot tell which mount he means
+	run as_user bob "$UMOUNT" "$d"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $d: must be superuser to unmount." ]
+	is_mounted "$d"
+	# listed as itself, control characters masked, nothing rewritten
+	run "$MOUNT" -t fuse.user=0
+	[ "$status" -eq 0 ]
+	[ "$output" = "user=0,user=0 (deleted) on $H/f x?y\\z type fuse.user=0 (rw,nosuid,nodev,relatime,user=2001,user_id=2001,group_id=2001)" ]
+	# a prefix of the name is not the mount
+	run as_user alice "$UMOUNT" "$H/f"
+	[ "$status" -eq 32 ]
+	is_mounted "$d"
+	run as_user alice "$UMOUNT" "$d"
+	[ "$status" -eq 0 ]
+	! is_mounted "$d" || false
+}
