@@ -26,7 +26,8 @@ int um_legacy_user_is(const char *user_opts, const char *name)
 	if (!user_opts ||
 	    mnt_optstr_get_option(user_opts, "user", &val, &sz) != 0 || !val)
 		return 0;
-	if (!name || strlen(name) != sz || strncmp(val, name, sz) != 0)
+	/* an empty recorded name is no one's, not an empty passwd entry's */
+	if (!name || !sz || strlen(name) != sz || strncmp(val, name, sz) != 0)
 		return -1;
 	return 1;
 }

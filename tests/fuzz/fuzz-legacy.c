@@ -70,7 +70,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(rc == 1 || rc == 0 || rc == -1);
 	if (rc == 1)
 		FUZZ_ASSERT(recorded(opts, &val, &valsz) && val &&
-			    valsz == strlen(name) && !memcmp(val, name, valsz));
+			    valsz && valsz == strlen(name) &&
+			    !memcmp(val, name, valsz));
 	if (opts && recorded(opts, &val, &valsz) && val)
 		FUZZ_ASSERT(rc != 0);
 	FUZZ_ASSERT(um_legacy_user_is(opts, NULL) <= 0);

@@ -12,6 +12,8 @@ int main(void)
 	      "alice is not alice2");
 	CHECK(um_legacy_user_is("user=alice", "") == -1, "empty name");
 	CHECK(um_legacy_user_is("user=alice", NULL) == -1, "unknown caller");
+	CHECK(um_legacy_user_is("user=", "") == -1,
+	      "an empty recorded name is no one's");
 	CHECK(um_legacy_user_is("x-foo,user=bob", "bob") == 1,
 	      "found after other options");
 	CHECK(um_legacy_user_is("users", "bob") == 0, "nothing recorded");
