@@ -866,9 +866,9 @@ int main(int argc, char **argv)
 	if (cli.all) {
 		if (argc)
 			um_bad_usage("bad usage");
-		if (remounting(cli.optstr))
-			return remount_all(&cli);
-		return mount_all(&cli);
+		rc = remounting(cli.optstr) ? remount_all(&cli) :
+					      mount_all(&cli);
+		goto out;
 	}
 	if (argc == 1 && !(source && target)) {
 		if (mnt_tag_is_valid(argv[0]) && source)
@@ -911,6 +911,7 @@ int main(int argc, char **argv)
 	}
 	free(source);
 	free(target);
+out:
 	free(cli.optstr);
 	um_ownopts_free(&cli.own);
 	mnt_unref_table(cli.fstab);

@@ -72,3 +72,10 @@ setuid_copies() {
 	chown root:root "$SUID/mount" "$SUID/umount"
 	chmod 4755 "$SUID/mount" "$SUID/umount"
 }
+
+# LeakSanitizer cannot run under ptrace: with a sanitizer build (configure
+# --enable-sanitizers) leaks are checked everywhere except under strace.
+NO_LSAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+strace() {
+	ASAN_OPTIONS=$NO_LSAN command strace "$@"
+}

@@ -182,7 +182,8 @@ utab_fault() {
 	done
 
 	# a signal the caller ignores (nohup) stays ignored
-	run bash -c 'trap "" HUP; exec strace -qq -o "$0" -e trace=mount \
+	run env ASAN_OPTIONS="$NO_LSAN" \
+		bash -c 'trap "" HUP; exec strace -qq -o "$0" -e trace=mount \
 		-e inject=mount:signal=SIGHUP -- "$1" -t tmpfs umfault "$2"' \
 		"$T/trace" "$MOUNT" "$T/m"
 	[ "$status" -eq 0 ]
