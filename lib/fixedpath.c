@@ -28,17 +28,19 @@ static bool open_to_users(const struct stat *st)
 	return st->st_uid != 0 || (st->st_mode & (S_IWGRP | S_IWOTH));
 }
 
-/* One component: @sticky says the directory above it is a sticky one. */
+/*
+ * One component: @sticky says the directory above it is a sticky one.
+ * Returns 0 (fixed, go on), 1 (absent where only root could create it:
+ * fixed, and nothing below to check) or -errno with @why filled in.
+ */
 static int check_one(const char *p, bool last, bool *sticky, char *why,
 		     size_t whysz)
 {
 	struct stat st;
 
-	if (lstat(p, &st) < 0 && errno == ENOENT && !*sticky) {
-		/* only root can make it appear: the caller's tool says so */
-		return 1;
-	}
 	if (lstat(p, &st) < 0) {
+		if (errno == ENOENT && !*sticky)
+			return 1;	/* the tool using it will say so */
 		snprintf(why, whysz, "%s", errno == ENOENT ?
 			 "it may be created by users" : strerror(errno));
 		return -errno;
@@ -80,15 +82,11 @@ int um_path_fixed(const char *path, char *why, size_t whysz)
 		memcpy(p, path, end);
 		p[end] = '\0';
 		rc = check_one(p, end >= len, &sticky, why, whysz);
-		if (rc > 0)
-			rc = 0;
-		else if (rc == 0 && end < len) {
-			next = strchr(path + end + 1, '/');
-			end = next ? (size_t)(next - path) : len;
-			continue;
-		}
-		break;
+		if (rc || end >= len)
+			break;
+		next = strchr(path + end + 1, '/');
+		end = next ? (size_t)(next - path) : len;
 	}
 	free(p);
-	return rc;
+	return rc < 0 ? rc : 0;
 }

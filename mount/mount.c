@@ -373,15 +373,9 @@ static int bind_nomnt(struct libmnt_context *cxt, unsigned long ours,
 #define RETRY_AS_CALLER (-1)
 
 /*
- * The setuid fallback: libmount has checked the target against fstab and
- * will resolve it again as root in mount(2). Use it only where no one but
- * root can change what it names (lib/fixedpath.c), and only as fstab
- * wrote it: a path canonicalized through a symlink the caller controls
- * (CVE-2010-3879) may name another directory by now.
- */
-/*
- * The same for a source that is a path: libmount opens a loop image or
- * binds a directory by that path as root (CVE-2026-27456).
+ * A source that is a path gets the same check as the target (below):
+ * libmount opens a loop image or binds a directory by that path as root
+ * (CVE-2026-27456).
  */
 static bool source_fixed(struct libmnt_context *cxt, char *why, size_t whysz)
 {
@@ -392,6 +386,13 @@ static bool source_fixed(struct libmnt_context *cxt, char *why, size_t whysz)
 	return um_path_fixed(src, why, whysz) == 0;
 }
 
+/*
+ * The setuid fallback: libmount has checked the target against fstab and
+ * will resolve it again as root in mount(2). Use it only where no one but
+ * root can change what it names (lib/fixedpath.c), and only as fstab
+ * wrote it: a path canonicalized through a symlink the caller controls
+ * (CVE-2010-3879) may name another directory by now.
+ */
 static bool target_fixed(struct libmnt_context *cxt, const char *fstab_target,
 			 char *why, size_t whysz)
 {
