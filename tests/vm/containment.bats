@@ -1,0 +1,435 @@
+#!/usr/bin/env bats
+# Containment: what a user mounts or unmounts stays in that user's mounts,
+# and programs that know nothing of the series see the kernel they expect.
+#
+# Runs as root in the guest, once on the patched kernel and once on the
+# plain one (tests/vm/suites), each time in a private mount namespace of
+# its own with / made rshared as systemd does at boot
+# (USERMOUNT_ROOT_PROPAGATION=shared) and again with / private.  On the
+# patched kernel every attack here is refused or contained; on the plain
+# kernel the same user operations are refused (EPERM) and the results seen
+# by root are the same.
+#
+# Helpers and setup/teardown: kernel-common.bash.
+
+load kernel-common
+
+UL_MOUNT=/usr/bin/mount
+NEWAPI=$BIN/newapi
+KSELFTEST=$BIN/unprivileged-remount-test
+
+setup_file() {
+	if [ "${USERMOUNT_ROOT_PROPAGATION:-}" = shared ]; then
+		mount --make-rshared /
+	fi
+}
+
+# root without CAP_SYS_ADMIN (a sandboxed service)
+nocap() { setpriv --bounding-set=-sys_admin -- "$@"; }
+
+# a new mount API call refused with EPERM
+refused_new() {
+	[ "$status" -eq 1 ] && [[ "$output" == *"(EPERM)"* ]] && return 0
+	echo "expected EPERM from the new mount API, got $status: $output"
+	return 1
+}
+
+# mountinfo lines of mounts at or below $1
+mounts_below() {
+	awk -v p="$1" '$5 == p || index($5, p "/") == 1' /proc/self/mountinfo
+}
+
+# superblock options (after the " - type source" fields) of the top mount
+sb_opts() {
+	awk -v p="$1" '$5 == p { for (i = 7; $i != "-"; i++); o = $(i + 3) }
+		END { print o }' /proc/self/mountinfo
+}
+
+# neither owned nor nomnt: what a program unaware of the series expects
+no_series_opts() {
+	! grep -q 'user=' <<<"$1" || return 1
+	! has_opt "$1" nomnt || return 1
+}
+
+@test "rshared /: alice's copy of / cannot put her file over root's /etc" {
+	admin_own "$AH" 2001
+	mkdir -p "$AH/r" "$AH/r2" "$AH/evil"
+	echo 'root::0:0::/root:/bin/sh' >"$AH/evil/passwd"
+	chown -R 2001:2001 "$AH/r" "$AH/r2" "$AH/evil"
+	before=$(mounts_below /etc)
+	sum=$(md5sum </etc/passwd)
+	# a plain bind of / would show what root's mounts cover: refused
+	run as_alice "$SYSMOUNT" -f bind / "$AH/r2" none
+	refused
+	run as_alice "$SYSMOUNT" -f bind,rec / "$AH/r" none
+	allowed_if_patched
+	if patched; then
+		run as_alice "$SYSMOUNT" -f bind "$AH/evil/passwd" \
+			"$AH/r/etc/passwd" none
+		allowed
+		has_opt "$(mnt_opts "$AH/r/etc/passwd")" user=2001
+	fi
+	[ "$(mounts_below /etc)" = "$before" ]
+	[ "$(md5sum </etc/passwd)" = "$sum" ]
+}
+
+@test "bob's copy of the homes cannot cover alice's files" {
+	homes=$(dirname "$AH")
+	admin_own "$AH" 2001
+	admin_own "$BH" 2002
+	echo mine >"$AH/.bashrc"
+	mkdir -p "$BH/h" "$BH/evil"
+	echo evil >"$BH/evil/bashrc"
+	chown -R 2002:2002 "$BH/h" "$BH/evil"
+	run as_bob "$SYSMOUNT" -f bind,rec "$homes" "$BH/h" none
+	allowed_if_patched
+	if patched; then
+		run as_bob "$SYSMOUNT" -f bind "$BH/evil/bashrc" \
+			"$BH/h/alice/.bashrc" none
+		allowed
+		has_opt "$(mnt_opts "$BH/h/alice/.bashrc")" user=2002
+	fi
+	[ "$(cat "$AH/.bashrc")" = mine ]
+	[ "$(nmounts "$AH/.bashrc")" -eq 0 ]
+}
+
+@test "a user's mount reaches her own peers, never root's, a slave or another namespace" {
+	mkdir -p "$WORK/h" "$WORK/peer" "$WORK/slave" "$WORK/a2"
+	mount -t tmpfs h "$WORK/h"
+	mount --make-shared "$WORK/h"
+	mkdir -p "$WORK/h/a/mnt" "$WORK/h/a/y"
+	chown -R 2001:2001 "$WORK/h/a"
+	mount --bind "$WORK/h" "$WORK/peer"
+	mount --bind "$WORK/h" "$WORK/slave"
+	mount --make-slave "$WORK/slave"
+	# alice's mount, a peer of $WORK/h's group; a second one of hers
+	"$SYSMOUNT" -u 2001 -f bind,setuser "$WORK/h/a" "$WORK/h/a" none
+	"$SYSMOUNT" -u 2001 -f bind,setuser "$WORK/h/a" "$WORK/a2" none
+	unshare -m --propagation unchanged sleep 600 &
+	ns=$!
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$WORK/h/a/mnt" none
+	allowed_if_patched
+	other=$(nsenter -t "$ns" -m awk '$5 ~ /\/a\/mnt$/' /proc/self/mountinfo)
+	kill "$ns"
+	[ "$(nmounts "$WORK/peer/a/mnt")" -eq 0 ]
+	[ "$(nmounts "$WORK/slave/a/mnt")" -eq 0 ]
+	[ -z "$other" ]
+	patched || return 0
+	has_opt "$(mnt_opts "$WORK/h/a/mnt")" user=2001
+	# her other mount of the same group is hers: it gets the copy
+	[ "$(nmounts "$WORK/a2/mnt")" -eq 1 ]
+	has_opt "$(mnt_opts "$WORK/a2/mnt")" user=2001
+	# root's own mounts still propagate into hers, owned by her (the
+	# copy below hers, on $WORK/h itself, is root's)
+	mount -t tmpfs rootm "$WORK/peer/a/y"
+	[ "$(nmounts_owned "$WORK/h/a/y" 2001)" -eq 1 ]
+	[ "$(nmounts_owned "$WORK/a2/y" 2001)" -eq 1 ]
+}
+
+@test "a user's FUSE mount on a shared owned mount stays in her mounts" {
+	[ -x "$HELLOFS" ] || skip "hellofs not built"
+	for f in /usr/bin/fusermount3 /bin/fusermount3; do
+		[ -e "$f" ] && mount --bind /dev/null "$f"
+	done
+	mkdir -p "$WORK/h" "$WORK/peer"
+	mount -t tmpfs h "$WORK/h"
+	mount --make-shared "$WORK/h"
+	mkdir -p "$WORK/h/a/f"
+	chown -R 2001:2001 "$WORK/h/a"
+	mount --bind "$WORK/h" "$WORK/peer"
+	"$SYSMOUNT" -u 2001 -f bind,setuser "$WORK/h/a" "$WORK/h/a" none
+	run as_alice "$HELLOFS" "$WORK/h/a/f"
+	if ! patched; then
+		[ "$status" -ne 0 ]
+		[ "$(nmounts "$WORK/h/a/f")" -eq 0 ]
+		return 0
+	fi
+	allowed
+	[ "$(as_alice cat "$WORK/h/a/f/hello")" = "hello from hellofs" ]
+	[ "$(nmounts "$WORK/peer/a/f")" -eq 0 ]
+	run as_alice "$SYSUMOUNT" "$WORK/h/a/f"
+	allowed
+}
+
+@test "umount stays in the owner's mounts: root's original survives" {
+	mkdir -p "$WORK/a" "$AH/peer"
+	mount -t tmpfs a "$WORK/a"
+	mount --make-shared "$WORK/a"
+	mkdir "$WORK/a/sub"
+	# alice's peer of $WORK/a: root's mount below it reaches her copy
+	"$SYSMOUNT" -u 2001 -f bind,setuser "$WORK/a" "$AH/peer" none
+	mount -t tmpfs sub "$WORK/a/sub"
+	[ "$(nmounts "$AH/peer/sub")" -eq 1 ]
+	run as_alice "$SYSUMOUNT" "$AH/peer/sub"
+	allowed_if_patched
+	[ "$(nmounts "$WORK/a/sub")" -eq 1 ]
+	! patched || [ "$(nmounts "$AH/peer/sub")" -eq 0 ]
+}
+
+@test "umount of a copy of root's mount: locked; the copy goes only whole" {
+	mkdir -p "$WORK/victim"
+	mount -t tmpfs victim "$WORK/victim"
+	admin_own "$AH" 2001
+	mkdir "$AH/r"
+	chown 2001:2001 "$AH/r"
+	run as_alice "$SYSMOUNT" -f bind,rec / "$AH/r" none
+	allowed_if_patched
+	if patched; then
+		run as_alice "$SYSUMOUNT" "$AH/r$WORK/victim"
+		[ "$status" -eq 3 ] # EINVAL: locked
+		run as_alice "$SYSUMOUNT" -l "$AH/r$WORK/victim"
+		[ "$status" -eq 3 ]
+		run as_alice "$SYSUMOUNT" -l "$AH/r"
+		allowed
+		[ "$(nmounts "$AH/r")" -eq 0 ]
+	fi
+	[ "$(nmounts "$WORK/victim")" -eq 1 ]
+}
+
+@test "an owner's lazy umount takes no mount of someone else with it" {
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	patched || return 0
+	mount -t tmpfs rootsub "$AH/mnt/sub"
+	run as_alice "$SYSUMOUNT" -l "$AH/mnt"
+	refused
+	run as_alice "$SYSUMOUNT" "$AH/mnt"
+	[ "$status" -eq 4 ] # EBUSY
+	[ "$(nmounts "$AH/mnt/sub")" -eq 1 ]
+	umount "$AH/mnt/sub"
+	run as_alice "$SYSUMOUNT" -l "$AH/mnt"
+	allowed
+}
+
+@test "nomnt holds through a peer group" {
+	mkdir -p "$WORK/a" "$WORK/n" "$AH/c"
+	mount -t tmpfs a "$WORK/a"
+	mount --make-shared "$WORK/a"
+	mkdir "$WORK/a/x"
+	chown 2001:2001 "$WORK/a/x" "$AH/c"
+	# alice's, nomnt, a peer of $WORK/a
+	"$SYSMOUNT" -u 2001 -f bind,setuser,nomnt "$WORK/a" "$WORK/n" none
+	! patched || has_opt "$(mnt_opts "$WORK/n")" nomnt
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$WORK/n/x" none
+	refused
+	run as_alice "$SYSMOUNT" -f bind "$WORK/a" "$AH/c" none
+	allowed_if_patched
+	if patched; then
+		run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/c/x" none
+		allowed
+	fi
+	[ "$(nmounts "$WORK/n/x")" -eq 0 ]
+	[ "$(nmounts "$WORK/a/x")" -eq 0 ]
+}
+
+@test "a user's nomnt on her own bind is honoured" {
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind,nomnt "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	patched || return 0
+	has_opt "$(mnt_opts "$AH/mnt")" nomnt
+	has_opt "$(mnt_opts "$AH/mnt")" user=2001
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt/sub" none
+	refused
+}
+
+@test "a bind copy of bob's FUSE mount cannot abort bob's filesystem" {
+	[ -x "$HELLOFS" ] || skip "hellofs not built"
+	for f in /usr/bin/fusermount3 /bin/fusermount3; do
+		[ -e "$f" ] && mount --bind /dev/null "$f"
+	done
+	admin_own "$AH" 2001
+	admin_own "$BH" 2002
+	mkdir -p "$BH/f" "$AH/b"
+	chown 2002:2002 "$BH/f"
+	chown 2001:2001 "$AH/b"
+	run as_bob "$HELLOFS" "$BH/f"
+	if ! patched; then
+		[ "$status" -ne 0 ]
+		return 0
+	fi
+	allowed
+	run as_alice "$SYSMOUNT" -f bind "$BH/f" "$AH/b" none
+	allowed
+	run as_alice "$SYSUMOUNT" -f "$AH/b"
+	refused
+	run as_bob cat "$BH/f/hello"
+	allowed
+	[ "$output" = "hello from hellofs" ]
+	run as_alice "$SYSUMOUNT" "$AH/b"
+	allowed
+	# the owner of the connection may force it
+	run as_bob "$SYSUMOUNT" -f "$BH/f"
+	allowed
+}
+
+@test "a user namespace's root in the initial mount namespace gets FUSE's user rules" {
+	admin_own "$AH" 2001
+	run as_alice unshare -U --map-root-user "$SYSMOUNT" -F \
+		-f nosuid,nodev alice "$AH/mnt" fuse.hand \
+		"fd=%fd,rootmode=40000,allow_other"
+	refused
+	[ "$(nmounts "$AH/mnt")" -eq 0 ]
+	# uid 0 of her namespace is alice: the mount is hers, no more
+	run as_alice unshare -U --map-root-user "$SYSMOUNT" -F \
+		-f nosuid,nodev alice "$AH/mnt" fuse.hand \
+		"fd=%fd,rootmode=40000,user_id=0,group_id=0"
+	allowed_if_patched
+	patched || return 0
+	opts=$(mounts_opts "$AH/mnt")
+	has_opt "$opts" user=2001
+	# fuse prints the ids as its connection's namespace (hers) sees them
+	has_opt "$opts" user_id=0
+	! has_opt "$opts" allow_other || false
+}
+
+@test "permission first: bob's new mount of an unknown type is EPERM, not ENODEV" {
+	admin_own "$AH" 2001
+	run as_bob "$SYSMOUNT" none "$AH/mnt" nosuchfs
+	refused
+	run nocap "$SYSMOUNT" none "$AH/mnt" nosuchfs
+	refused
+	run as_alice "$SYSMOUNT" none "$AH/mnt" nosuchfs
+	if patched; then [ "$status" -eq 8 ]; else refused; fi
+	[ "$(nmounts "$AH/mnt")" -eq 0 ]
+}
+
+@test "hidden stays hidden: no plain bind over others' mounts, copies locked" {
+	mkdir -p "$WORK/data/hidden" "$AH/peek"
+	echo secret >"$WORK/data/hidden/secret"
+	mount -t tmpfs cover "$WORK/data/hidden"
+	chown 2001:2001 "$AH/peek"
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind "$WORK/data" "$AH/peek" none
+	refused
+	[ ! -e "$AH/peek/hidden/secret" ]
+	run as_alice "$SYSMOUNT" -f bind,rec "$WORK/data" "$AH/peek" none
+	allowed_if_patched
+	patched || return 0
+	[ ! -e "$AH/peek/hidden/secret" ]
+	run as_alice "$SYSUMOUNT" "$AH/peek/hidden"
+	[ "$status" -eq 3 ] # EINVAL: locked
+	run as_alice "$SYSUMOUNT" -l "$AH/peek/hidden"
+	[ "$status" -eq 3 ]
+	[ ! -e "$AH/peek/hidden/secret" ]
+	run as_alice "$SYSUMOUNT" -l "$AH/peek"
+	allowed
+	# her own mounts below do not stop a plain bind
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed
+	run as_alice "$SYSMOUNT" -f bind "$AH" "$AH/mnt2" none
+	allowed
+}
+
+@test "per-user limit: alice cannot take bob's share, nor as a user namespace's root" {
+	admin_own "$AH" 2001
+	admin_own "$BH" 2002
+	if ! patched; then
+		[ ! -e /proc/sys/user/max_user_mounts ]
+		run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+		refused
+		return 0
+	fi
+	[ "$(cat /proc/sys/user/max_user_mounts)" -eq 256 ]
+	echo 10 >/proc/sys/user/max_user_mounts
+	# 9 binds and her home make 10
+	run as_alice "$SYSMOUNT" -r 20 -f bind "$AH/src" "$AH/mnt" none
+	refused
+	[ "$(nmounts "$AH/mnt")" -eq 9 ]
+	[ "$(nr_user)" -lt "$(cat /proc/sys/fs/max_user_mounts)" ]
+	mkdir -p "$BH/mnt"
+	run as_bob "$SYSMOUNT" -f bind "$BH" "$BH/mnt" none
+	allowed
+	# root still hands alice a mount: counted, not refused
+	run "$SYSMOUNT" -u 2001 -f bind,setuser "$AH/src" "$AH/mnt2" none
+	allowed
+	run as_alice "$SYSUMOUNT" -r 9 "$AH/mnt"
+	allowed
+	# as root of her own user and mount namespace she spends her share
+	run as_alice unshare -Urm "$SYSMOUNT" -r 20 -f bind,setuser \
+		"$AH/src" "$AH/mnt" none
+	refused
+	[ "$(nr_user)" -lt "$(cat /proc/sys/fs/max_user_mounts)" ]
+	umount "$BH/mnt"
+	run as_bob "$SYSMOUNT" -f bind "$BH" "$BH/mnt" none
+	allowed
+}
+
+@test "util-linux's mount: strictatime, lazytime, remount,strictatime keep their meaning" {
+	mkdir -p "$WORK/t"
+	"$UL_MOUNT" -t tmpfs -o strictatime t "$WORK/t"
+	opts=$(mnt_opts "$WORK/t")
+	! has_opt "$opts" relatime || false
+	! has_opt "$opts" noatime || false
+	no_series_opts "$opts"
+	umount "$WORK/t"
+	"$UL_MOUNT" -t tmpfs -o lazytime t "$WORK/t"
+	has_opt "$(sb_opts "$WORK/t")" lazytime
+	no_series_opts "$(mnt_opts "$WORK/t")"
+	umount "$WORK/t"
+	"$UL_MOUNT" -t tmpfs t "$WORK/t"
+	has_opt "$(mnt_opts "$WORK/t")" relatime
+	"$UL_MOUNT" -o remount,strictatime "$WORK/t"
+	opts=$(mnt_opts "$WORK/t")
+	! has_opt "$opts" relatime || false
+	no_series_opts "$opts"
+}
+
+@test "systemd-style raw mounts: root without CAP_SYS_ADMIN gets EPERM" {
+	mkdir -p "$WORK/s" "$WORK/src"
+	# MS_NOSUID|MS_NODEV|MS_STRICTATIME, as systemd mounts /run and /tmp
+	"$SYSMOUNT" -f nosuid,nodev,0x1000000 run "$WORK/s" tmpfs
+	opts=$(mnt_opts "$WORK/s")
+	has_opt "$opts" nosuid
+	! has_opt "$opts" relatime || false
+	no_series_opts "$opts"
+	mkdir "$WORK/s/d"
+	run nocap "$SYSMOUNT" -f bind "$WORK/src" "$WORK/s/d" none
+	refused
+	run nocap "$SYSMOUNT" none "$WORK/s/d" tmpfs
+	refused
+	run nocap "$SYSMOUNT" -f remount,bind,nosuid none "$WORK/s" none
+	refused
+	run nocap "$SYSUMOUNT" "$WORK/s"
+	refused
+	run nocap "$SYSUMOUNT" -l "$WORK/s"
+	refused
+	[ "$(nmounts "$WORK/s")" -eq 1 ]
+	[ "$(nmounts "$WORK/s/d")" -eq 0 ]
+}
+
+@test "the new mount API stays closed to owners and to root without CAP_SYS_ADMIN" {
+	[ -x "$NEWAPI" ] || skip "build $NEWAPI first (make check-vm)"
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	patched || "$SYSMOUNT" -f bind,nosuid,nodev "$AH/src" "$AH/mnt" none
+	for who in as_alice nocap; do
+		run $who "$NEWAPI" fsopen fuse
+		refused_new
+		run $who "$NEWAPI" fspick "$AH/mnt"
+		refused_new
+		run $who "$NEWAPI" clone "$AH/src" "$AH/mnt2"
+		refused_new
+		run $who "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
+		refused_new
+		run $who "$NEWAPI" setattr "$AH/mnt" -nosuid -nodev
+		refused_new
+	done
+	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
+	patched || return 0
+	has_opt "$(mnt_opts "$AH/mnt")" nosuid
+	has_opt "$(mnt_opts "$AH/mnt")" nodev
+	# root of her own user and mount namespace: the copies stay locked
+	run as_alice unshare -Urm "$NEWAPI" setattr "$AH/mnt" -nosuid
+	refused_new
+}
+
+@test "the kernel's own unprivileged-remount-test passes" {
+	[ -x "$KSELFTEST" ] || skip "build $KSELFTEST first (make check-vm)"
+	run "$KSELFTEST"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
