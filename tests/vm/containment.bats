@@ -357,6 +357,19 @@ no_series_opts() {
 	allowed
 }
 
+@test "bits 26 and 27: owner and nomnt with the series, ignored without" {
+	mkdir -p "$WORK/t" "$WORK/u"
+	"$SYSMOUNT" -f nosuid t "$WORK/t" tmpfs
+	"$SYSMOUNT" -f nosuid,setuser,nomnt t "$WORK/u" tmpfs
+	if patched; then
+		has_opt "$(mnt_opts "$WORK/u")" user=0
+		has_opt "$(mnt_opts "$WORK/u")" nomnt
+	else
+		[ "$(mnt_opts "$WORK/u")" = "$(mnt_opts "$WORK/t")" ]
+		[ "$(sb_opts "$WORK/u")" = "$(sb_opts "$WORK/t")" ]
+	fi
+}
+
 @test "util-linux's mount: strictatime, lazytime, remount,strictatime keep their meaning" {
 	mkdir -p "$WORK/t"
 	"$UL_MOUNT" -t tmpfs -o strictatime t "$WORK/t"
