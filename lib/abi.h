@@ -3,9 +3,12 @@
  * The kernel ABI of the "mount ownership and unprivileged mount syscall"
  * series (v6), in the one place usermount defines it.
  *
- * On kernels without the series, bits 24 and 25 of mount(2)'s flags are
- * MS_STRICTATIME and MS_LAZYTIME: never pass UM_MS_SETUSER or UM_MS_NOMNT
- * unless um_kernel_has_ownership() says the series is there.
+ * The bits are 26 and 27, which name internal superblock flags that
+ * mount(2) never forwards: other kernels ignore them, so the series is
+ * detected by its sysctls, and an owner asked for is checked in
+ * mountinfo.  (The 2008 series used 24 and 25, MS_STRICTATIME and
+ * MS_LAZYTIME since: a kernel with those values makes today's strictatime
+ * and lazytime mounts owned or nomnt.)
  */
 #ifndef USERMOUNT_ABI_H
 #define USERMOUNT_ABI_H
@@ -13,19 +16,22 @@
 #ifdef UM_MS_SETUSER_VALUE
 #define UM_MS_SETUSER UM_MS_SETUSER_VALUE
 #else
-#define UM_MS_SETUSER (1UL << 24) /* record the caller's fsuid as owner */
+#define UM_MS_SETUSER (1UL << 26) /* record the caller's fsuid as owner */
 #endif
 
 #ifdef UM_MS_NOMNT_VALUE
 #define UM_MS_NOMNT UM_MS_NOMNT_VALUE
 #else
-#define UM_MS_NOMNT (1UL << 25) /* no unprivileged submounts below */
+#define UM_MS_NOMNT (1UL << 27) /* no unprivileged submounts below */
 #endif
 
 /* Present only on a kernel with the series. */
 #define UM_SYSCTL_NR_USER_MOUNTS "/proc/sys/fs/nr_user_mounts"
 #define UM_SYSCTL_MAX_USER_MOUNTS "/proc/sys/fs/max_user_mounts"
 #define UM_SYSCTL_MAX_NAME "fs.max_user_mounts"
+/* Mounts each uid may own, per user namespace (ucounts). */
+#define UM_SYSCTL_MAX_PER_USER "/proc/sys/user/max_user_mounts"
+#define UM_SYSCTL_MAX_PER_USER_NAME "user.max_user_mounts"
 
 /* Words the kernel prints among a mount's options. */
 #define UM_OPT_OWNER "user"	/* user=UID, printed by the kernel */

@@ -39,13 +39,41 @@ bool um_fstype_is_safe(const char *fstype)
 	       (fstype[n] == '\0' || fstype[n] == '.');
 }
 
-static bool limit_reached(long *max)
+/* Mounts in @tb owned by @uid. */
+static long owned_by(struct libmnt_table *tb, uid_t uid)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	uid_t owner;
+	long n = 0;
+
+	if (!itr)
+		return 0;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		if (um_fs_owner(fs, &owner) == 1 && owner == uid)
+			n++;
+	}
+	mnt_free_iter(itr);
+	return n;
+}
+
+/*
+ * The name of the limit @uid has reached, its value in *@max, or NULL.
+ * The kernel's per-user count takes in every mount namespace; this one
+ * sees only the caller's, so it can only say less, never wrongly.
+ */
+static const char *limit_reached(struct libmnt_table *tb, uid_t uid,
+				 long *max)
 {
 	long nr;
 
-	return um_sysctl_read(UM_SYSCTL_NR_USER_MOUNTS, &nr) == 0 &&
-	       um_sysctl_read(UM_SYSCTL_MAX_USER_MOUNTS, max) == 0 &&
-	       nr >= *max;
+	if (um_sysctl_read(UM_SYSCTL_NR_USER_MOUNTS, &nr) == 0 &&
+	    um_sysctl_read(UM_SYSCTL_MAX_USER_MOUNTS, max) == 0 && nr >= *max)
+		return UM_SYSCTL_MAX_NAME;
+	if (um_sysctl_read(UM_SYSCTL_MAX_PER_USER, max) == 0 &&
+	    owned_by(tb, uid) >= *max)
+		return UM_SYSCTL_MAX_PER_USER_NAME;
+	return NULL;
 }
 
 int um_explain_mount(struct libmnt_table *tb, const char *target,
@@ -54,6 +82,7 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 {
 	struct libmnt_fs *parent;
 	struct stat st;
+	const char *limit;
 	uid_t owner;
 	long max;
 	char name[64];
@@ -88,9 +117,10 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 			 mnt_fs_get_target(parent), name);
 		return 1;
 	}
-	if (limit_reached(&max)) {
+	limit = limit_reached(tb, uid, &max);
+	if (limit) {
 		snprintf(buf, bufsz, "user mount limit reached (%s = %ld)",
-			 UM_SYSCTL_MAX_NAME, max);
+			 limit, max);
 		return 1;
 	}
 	return 0;

@@ -458,12 +458,6 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		rc = MNT_EX_FAIL;
 		goto out;
 	}
-	if (cli->kernel && (fl & (UM_MS_SETUSER | UM_MS_NOMNT))) {
-		warnx("strictatime and lazytime cannot be set with mount(2) "
-		      "on a kernel with mount ownership");
-		rc = MNT_EX_USAGE;
-		goto out;
-	}
 	if (cli->kernel && (fl & MS_REMOUNT))
 		keep_owner_on_remount(cxt, &own, &owner);
 	if (own.user) {

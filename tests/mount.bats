@@ -326,10 +326,20 @@ teardown() {
 	[[ "$output" == "mount from usermount "* ]]
 }
 
-@test "strictatime still reaches a kernel without the series" {
-	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
-	[ "$status" -eq 0 ]
-	is_mounted "$T/m"
+@test "strictatime and lazytime reach the kernel as util-linux passes them" {
+	# per-mount and superblock options of the mount on $1
+	both_opts() {
+		awk -v t="$1" '$5 == t { for (i = 7; $i != "-"; i++);
+			o = $6 " " $(i + 3) } END { print o }' /proc/self/mountinfo
+	}
+	for opt in strictatime lazytime; do
+		run "$MOUNT" -t tmpfs -o "$opt" x "$T/m"
+		[ "$status" -eq 0 ]
+		"$UL_MOUNT" -t tmpfs -o "$opt" x "$T/b"
+		[ -n "$(both_opts "$T/m")" ]
+		[ "$(both_opts "$T/m")" = "$(both_opts "$T/b")" ]
+		umount "$T/m" "$T/b"
+	done
 }
 
 @test "--setuser and nomnt are refused here, and nothing is mounted" {

@@ -61,8 +61,8 @@ int main(void)
 	o.setuser = o.nomnt = true;
 	CHECK(um_ownopts_mflags(&o) == (UM_MS_SETUSER | UM_MS_NOMNT),
 	      "MS_SETUSER | MS_NOMNT");
-	CHECK(UM_MS_SETUSER == (1UL << 24) && UM_MS_NOMNT == (1UL << 25),
-	      "the seeds' bit values");
+	CHECK(UM_MS_SETUSER == (1UL << 26) && UM_MS_NOMNT == (1UL << 27),
+	      "the series' bit values, 26 and 27");
 
 	s = strdup("rw,nosuid,user=2001,size=1024k");
 	CHECK(um_ownopts_drop_owner(&s) == 0 &&

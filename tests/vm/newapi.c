@@ -15,7 +15,9 @@
  * Success exits 0; a failed call prints "newapi: CALL: STRERROR (ENAME)"
  * and exits 1; 2 is a usage error.
  */
+#ifndef _GNU_SOURCE /* config.h has it in the build */
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

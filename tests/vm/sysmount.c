@@ -7,8 +7,8 @@
  *
  * FLAGS is a comma list of numbers (any base strtoul takes) and names:
  * rdonly nosuid nodev noexec remount bind move rec private slave shared
- * unbindable silent noatime setuser nomnt (setuser and nomnt are the
- * usermount series' MS_SETUSER and MS_NOMNT, 1<<24 and 1<<25).
+ * unbindable silent noatime strictatime lazytime setuser nomnt (setuser
+ * and nomnt are the series' MS_SETUSER and MS_NOMNT, from lib/abi.h).
  *   -u FSUID  setfsuid(FSUID) first: an administrator handing a mount over
  *   -s        mount on TARGET itself even if it is a symlink (O_PATH fd)
  *   -F        open /dev/fuse and replace "%fd" in DATA with its number;
@@ -20,7 +20,9 @@
  * per errno: 1 EPERM, 3 EINVAL, 4 EBUSY, 5 ENOENT, 6 ENOTDIR, 7 EACCES,
  * 8 ENODEV, 9 anything else; 2 is a usage error.
  */
+#ifndef _GNU_SOURCE /* config.h has it in the build */
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,13 +32,11 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "abi.h"
+
 #ifndef UMOUNT_NOFOLLOW
 #define UMOUNT_NOFOLLOW 8
 #endif
-
-/* the series' values: kept here and in kernel/patches only */
-#define US_MS_SETUSER (1UL << 24)
-#define US_MS_NOMNT (1UL << 25)
 
 static const char *prog = "sysmount";
 
@@ -51,7 +51,8 @@ static const struct {
 	{ "private", MS_PRIVATE },	 { "slave", MS_SLAVE },
 	{ "shared", MS_SHARED },	 { "unbindable", MS_UNBINDABLE },
 	{ "silent", MS_SILENT },	 { "noatime", MS_NOATIME },
-	{ "setuser", US_MS_SETUSER }, { "nomnt", US_MS_NOMNT },
+	{ "strictatime", MS_STRICTATIME }, { "lazytime", MS_LAZYTIME },
+	{ "setuser", UM_MS_SETUSER }, { "nomnt", UM_MS_NOMNT },
 };
 
 static int status_for(int err)

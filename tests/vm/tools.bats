@@ -19,10 +19,12 @@ setup() {
 	chown -R alice:alice "$H"
 	FUSEFS=$top_builddir/tests/vm/fuse/hellofs
 	MAX=$(cat /proc/sys/fs/max_user_mounts 2>/dev/null || true)
+	UMAX=$(cat /proc/sys/user/max_user_mounts 2>/dev/null || true)
 }
 
 teardown() {
 	[ -z "$MAX" ] || echo "$MAX" >/proc/sys/fs/max_user_mounts
+	[ -z "$UMAX" ] || echo "$UMAX" >/proc/sys/user/max_user_mounts
 	common_teardown
 }
 
@@ -179,6 +181,19 @@ own_home() {
 	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
 }
 
+@test "tools: the per-user limit is named with its value" {
+	series || skip "user.max_user_mounts exists only with the series"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	# her home and one bind: her share is used up, the global one is not
+	echo 2 >/proc/sys/user/max_user_mounts
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: user mount limit reached (user.max_user_mounts = 2)." ]
+	[ "$(awk -v t="$H/dst" '$5 == t' /proc/self/mountinfo | wc -l)" -eq 1 ]
+	as_user alice "$UMOUNT" "$H/dst"
+}
+
 @test "tools: a remount keeps the owner; --setuser on remount changes it" {
 	series || skip "owners exist only with the series"
 	own_home
@@ -201,16 +216,19 @@ own_home() {
 	[[ "$output" == ro,*user=2001* ]]
 }
 
-@test "tools: strictatime cannot be asked through mount(2) with the series" {
+@test "tools: strictatime and lazytime keep their meaning with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
-	if ! series; then
-		[ "$status" -eq 0 ]
-		return
-	fi
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"strictatime and lazytime cannot be set"* ]]
-	! is_mounted "$T/m" || false
+	[ "$status" -eq 0 ]
+	opts=$(mount_opts "$T/m")
+	[[ ",$opts," != *,relatime,* && ",$opts," != *,noatime,* ]]
+	[[ "$opts" != *user=* && ",$opts," != *,nomnt,* ]]
+	umount "$T/m"
+	run "$MOUNT" -t tmpfs -o lazytime x "$T/m"
+	[ "$status" -eq 0 ]
+	grep -q " $T/m .* - tmpfs x .*lazytime" /proc/self/mountinfo
+	opts=$(mount_opts "$T/m")
+	[[ "$opts" != *user=* && ",$opts," != *,nomnt,* ]]
 }
 
 @test "tools: forced unmount by the owner only for fuse" {
