@@ -16,7 +16,6 @@ load kernel-common
 
 UL_MOUNT=/usr/bin/mount
 NEWAPI=$BIN/newapi
-KSELFTEST=$BIN/unprivileged-remount-test
 
 setup_file() {
 	if [ "${USERMOUNT_ROOT_PROPAGATION:-}" = shared ]; then
@@ -438,11 +437,4 @@ no_series_opts() {
 	# root of her own user and mount namespace: the copies stay locked
 	run as_alice unshare -Urm "$NEWAPI" setattr "$AH/mnt" -nosuid
 	refused_new
-}
-
-@test "the kernel's own unprivileged-remount-test passes" {
-	[ -x "$KSELFTEST" ] || skip "build $KSELFTEST first (make check-vm)"
-	run "$KSELFTEST"
-	echo "$output"
-	[ "$status" -eq 0 ]
 }
