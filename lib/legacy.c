@@ -1,18 +1,71 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The classic fstab policy, where usermount does not take libmount's word.
+ * The setuid fallback's policy: the classic fstab rules (user, users,
+ * owner, group) on a kernel without the series, for mount and umount.
  *
- * libmount 2.38 lets a user unmount a "user" mount when the name recorded
- * in utab (user=NAME) is a prefix of the caller's name (strncmp with the
- * recorded length: "alice2" passes for "alice"'s mount). The check below
- * runs first and compares whole names; libmount then applies the rest of
- * its policy (fstab pair, "users", chdir + UMOUNT_NOFOLLOW).
+ * libmount's restricted context applies the rules; this file holds what
+ * usermount adds around it, where it does not take libmount's word:
+ *  - which options an ordinary user may give before the rights are given
+ *    up (the run then goes on as the caller, lib/mode.c);
+ *  - paths libmount resolves again as root must be fixed (lib/fixedpath.c);
+ *  - the recorded user of a mount is compared as a whole name: libmount
+ *    2.38 lets a user unmount a "user" mount when the name recorded in utab
+ *    (user=NAME) is a prefix of the caller's name (strncmp with the
+ *    recorded length: "alice2" passes for "alice"'s mount).
  */
 #include <pwd.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "fixedpath.h"
 #include "legacy.h"
+
+/* May an ordinary user give option @c (from getopt) to the fallback? */
+bool um_legacy_option_ok(const char *allowed, int c)
+{
+	return c > 0 && c <= 0xff && strchr(allowed, c);
+}
+
+/*
+ * A source that is a path gets the same check as the target (below):
+ * libmount opens a loop image or binds a directory by that path as root
+ * (CVE-2026-27456).
+ */
+bool um_legacy_source_fixed(struct libmnt_context *cxt, char *why,
+			    size_t whysz)
+{
+	const char *src = mnt_context_get_source(cxt);
+
+	if (!src || src[0] != '/')
+		return true;
+	return um_path_fixed(src, why, whysz) == 0;
+}
+
+/*
+ * libmount has checked the target against fstab and will resolve it again
+ * as root in mount(2). Use it only where no one but root can change what
+ * it names (lib/fixedpath.c), and only as fstab wrote it: a path
+ * canonicalized through a symlink the caller controls (CVE-2010-3879) may
+ * name another directory by now.
+ */
+bool um_legacy_target_fixed(struct libmnt_context *cxt,
+			    const char *fstab_target, char *why, size_t whysz)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (!fstab_target || !tgt) {
+		snprintf(why, whysz, "no mountpoint");
+		return false;
+	}
+	if (um_path_fixed(fstab_target, why, whysz) < 0)
+		return false;
+	if (strcmp(fstab_target, tgt) != 0) {
+		snprintf(why, whysz, "fstab names %s", fstab_target);
+		return false;
+	}
+	return true;
+}
 
 /*
  * Is the user recorded in @user_opts (user=NAME) exactly @name? Returns 1

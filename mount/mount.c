@@ -3,13 +3,15 @@
  * mount(8) for kernels that know who owns a mount.
  *
  * A thin command line over the libmount context. Which rules apply is
- * decided once, at the start:
- *  - kernel ownership (the series is there): any setuid right is dropped
- *    first, libmount is told not to enforce its own policy, and the kernel
- *    decides; a refusal is explained from /proc/self/mountinfo;
- *  - legacy, setuid root and a caller who is not root: libmount's
- *    restricted context applies the classic fstab policy, as util-linux;
- *  - otherwise (root, or no setuid bit): plain libmount, as util-linux.
+ * decided once, at the start (lib/mode.c), and each mount goes through the
+ * same steps: fstab, options, check, prepare, execute, finalize, report.
+ * At each step the mode's policy has its say:
+ *  - kernel ownership (lib/kernel-mode.c): the kernel decides; usermount
+ *    makes the mount(2) that carries the owner and nomnt, reads back what
+ *    the kernel recorded, and explains a refusal;
+ *  - the setuid fallback (lib/legacy.c): libmount's restricted context
+ *    applies the classic fstab policy, as util-linux, with fixed paths;
+ *  - plain (root, or no setuid bit): libmount, as util-linux.
  */
 #include <err.h>
 #include <errno.h>
@@ -19,17 +21,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/fsuid.h>
 #include <sys/mount.h>
-#include <sys/statvfs.h>
 #include <libmount.h>
 
 #include "abi.h"
 #include "cli.h"
-#include "explain.h"
-#include "fixedpath.h"
-#include "kernel.h"
+#include "kernel-mode.h"
+#include "legacy.h"
 #include "list.h"
+#include "mode.h"
 #include "mounted.h"
 #include "owner.h"
 #include "ownopts.h"
@@ -128,14 +128,11 @@ static bool remounting(const char *optstr)
 					       NULL) == 0;
 }
 
-/* Short options an ordinary user may give to the setuid fallback. */
-#define RESTRICTED_OK "hlLUVvrist"
-
 /* What the command line asks for; one context is made from it per mount. */
 struct cli {
-	bool kernel;		/* the kernel has the ownership series */
+	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
-	bool show_labels, oper, propa, move, restricted;
+	bool show_labels, oper, propa, move;
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	char *optstr;		/* -o and option switches, ours taken out */
 	const char *optpattern, *types, *ns;
@@ -176,11 +173,7 @@ static void append_option(struct cli *cli, const char *opt)
  */
 static void drop_setuid(struct cli *cli)
 {
-	if (!cli->restricted)
-		return;
-	if (um_privs_drop() < 0)
-		errx(MNT_EX_FAIL, "drop permissions failed.");
-	cli->restricted = false;
+	um_mode_give_up_setuid(&cli->mode);
 }
 
 static struct libmnt_context *new_context(const struct cli *cli)
@@ -189,7 +182,8 @@ static struct libmnt_context *new_context(const struct cli *cli)
 
 	if (!cxt)
 		err(MNT_EX_SYSERR, "libmount context allocation failed");
-	if (!cli->restricted && mnt_context_force_unrestricted(cxt) < 0)
+	if (cli->mode != UM_MODE_SETUID &&
+	    mnt_context_force_unrestricted(cxt) < 0)
 		errx(MNT_EX_SYSERR, "failed to set up libmount");
 	mnt_context_enable_fake(cxt, cli->fake);
 	mnt_context_enable_verbose(cxt, cli->verbose);
@@ -247,21 +241,6 @@ static int take_own_options(struct libmnt_context *cxt, struct um_ownopts *own)
 	return rc;
 }
 
-/* A remount keeps the mount's owner unless the admin names another. */
-static void keep_owner_on_remount(struct libmnt_context *cxt,
-				  struct um_ownopts *own, uid_t *owner)
-{
-	struct libmnt_table *tb = NULL;
-	struct libmnt_fs *fs;
-	const char *tgt = mnt_context_get_target(cxt);
-
-	if (own->setuser || !tgt || mnt_context_get_mtab(cxt, &tb) || !tb)
-		return;
-	fs = um_table_find_mount(tb, tgt);
-	if (fs && um_fs_owner(fs, owner) == 1)
-		own->setuser = true;
-}
-
 static int report(struct libmnt_context *cxt, int rc, const char *why)
 {
 	char buf[BUFSIZ] = { 0 };
@@ -302,236 +281,134 @@ static void success_message(struct libmnt_context *cxt)
 		printf("mount: %s mounted on %s.\n", src, tgt);
 }
 
-/* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
-static const char *explain(const struct cli *cli, struct libmnt_context *cxt,
-			   unsigned long fl, char *buf, size_t sz)
-{
-	struct libmnt_table *tb = NULL;
-	const char *tgt = mnt_context_get_target(cxt);
-
-	if (!cli->kernel || !mnt_context_syscall_called(cxt) ||
-	    mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
-	    !tgt || (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
-		return NULL;
-	if (mnt_context_get_mtab(cxt, &tb) || !tb)
-		return NULL;
-	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
-			      fl & MS_BIND, getuid(), buf, sz))
-		return NULL;
-	return buf;
-}
-
-/* Did @cxt just make a bind mount (not a remount of one)? */
-static bool new_bind(struct libmnt_context *cxt)
-{
-	unsigned long fl = 0;
-
-	mnt_context_get_mflags(cxt, &fl);
-	return (fl & MS_BIND) && !(fl & MS_REMOUNT) &&
-	       !mnt_context_helper_executed(cxt) && !mnt_context_is_fake(cxt);
-}
-
-#define NOMNT_FAILED (-2)
-
-/*
- * mount(2) takes no per-mount flags for a bind mount: those need a second
- * call, a bind remount. libmount makes it for the flags it knows (ro,
- * nosuid, ...), not for nomnt, so it is made here with the flags the new
- * mount already has (the kernel keeps the atime mode when none is given)
- * and the series' flags. If it fails the bind mount is taken away again:
- * a mount without the nomnt that was asked for is not left behind.
- */
-static int bind_nomnt(struct libmnt_context *cxt, unsigned long ours,
-		      char *why, size_t sz)
-{
-	static const struct {
-		unsigned long st, ms;
-	} keep[] = {
-		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
-		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
-	};
-	const char *tgt = mnt_context_get_target(cxt);
-	unsigned long fl = MS_REMOUNT | MS_BIND | ours;
-	struct statvfs st;
-	size_t i;
-
-	if (statvfs(tgt, &st) == 0) {
-		for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
-			if (st.f_flag & keep[i].st)
-				fl |= keep[i].ms;
-		if (mount("none", tgt, NULL, fl, NULL) == 0)
-			return 0;
-	}
-	snprintf(why, sz, "cannot set nomnt on the bind mount: %m");
-	if (umount2(tgt, UMOUNT_NOFOLLOW) < 0)
-		snprintf(why, sz,
-			 "cannot set nomnt on the bind mount, nor undo it: %m");
-	return NOMNT_FAILED;
-}
-
 /* mount_one() asks for another try without the setuid rights */
 #define RETRY_AS_CALLER (-1)
 
 /*
- * A source that is a path gets the same check as the target (below):
- * libmount opens a loop image or binds a directory by that path as root
- * (CVE-2026-27456).
+ * The check step, after fstab: what the mode's policy says of the mount
+ * @cxt describes and of the series' options in @own. Returns 0 to go on,
+ * or an exit code after saying why.
  */
-static bool source_fixed(struct libmnt_context *cxt, char *why, size_t whysz)
+static int check(const struct cli *cli, struct libmnt_context *cxt,
+		 struct um_ownopts *own, struct um_owned *req)
 {
-	const char *src = mnt_context_get_source(cxt);
+	char why[512];
 
-	if (!src || src[0] != '/')
-		return true;
-	return um_path_fixed(src, why, whysz) == 0;
+	if (cli->mode == UM_MODE_SETUID &&
+	    !um_legacy_source_fixed(cxt, why, sizeof(why))) {
+		warnx("%s: source not fixed: %s.", mnt_context_get_source(cxt),
+		      why);
+		return MNT_EX_USAGE;
+	}
+	if (cli->mode == UM_MODE_KERNEL)
+		return um_kmode_check(cxt, own, req);
+	if (own->setuser || own->nomnt) {
+		warnx("--setuser and nomnt need a kernel with mount ownership "
+		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
+		return MNT_EX_FAIL;
+	}
+	return 0;
 }
 
 /*
- * The setuid fallback: libmount has checked the target against fstab and
- * will resolve it again as root in mount(2). Use it only where no one but
- * root can change what it names (lib/fixedpath.c), and only as fstab
- * wrote it: a path canonicalized through a symlink the caller controls
- * (CVE-2010-3879) may name another directory by now.
+ * The setuid fallback after libmount prepared the mount: a "no" from the
+ * fstab policy becomes a try as the caller, and the mountpoint must be
+ * the fixed one fstab names. Returns 0, RETRY_AS_CALLER or an exit code.
  */
-static bool target_fixed(struct libmnt_context *cxt, const char *fstab_target,
-			 char *why, size_t whysz)
+static int check_prepared(const struct cli *cli, struct libmnt_context *cxt,
+			  int rc, const char *fstab_target, bool may_retry)
 {
-	const char *tgt = mnt_context_get_target(cxt);
+	char why[512];
 
-	if (!fstab_target || !tgt) {
-		snprintf(why, whysz, "no mountpoint");
-		return false;
+	if (cli->mode != UM_MODE_SETUID)
+		return 0;
+	if (rc == -EPERM && may_retry && !mnt_context_syscall_called(cxt))
+		return RETRY_AS_CALLER;
+	if (rc == 0 &&
+	    !um_legacy_target_fixed(cxt, fstab_target, why, sizeof(why))) {
+		warnx("%s: mountpoint not fixed: %s.",
+		      mnt_context_get_target(cxt), why);
+		return MNT_EX_USAGE;
 	}
-	if (um_path_fixed(fstab_target, why, whysz) < 0)
-		return false;
-	if (strcmp(fstab_target, tgt) != 0) {
-		snprintf(why, whysz, "fstab names %s", fstab_target);
-		return false;
-	}
-	return true;
+	return 0;
+}
+
+/* The options step: the series' words out of libmount's options. */
+static int take_options(struct libmnt_context *cxt, struct um_ownopts *own)
+{
+	if (take_own_options(cxt, own) != -EINVAL)
+		return 0;
+	warnx("%s: bad setuser option", mnt_context_get_target(cxt));
+	return MNT_EX_USAGE;
+}
+
+static char *saved_target(const struct cli *cli, struct libmnt_context *cxt)
+{
+	char *t;
+
+	if (cli->mode != UM_MODE_SETUID || !mnt_context_get_target(cxt))
+		return NULL;
+	t = strdup(mnt_context_get_target(cxt));
+	if (!t)
+		err(MNT_EX_SYSERR, "out of memory");
+	return t;
 }
 
 /*
- * Mount what @cxt describes. The series' flags are added before libmount
- * merges its own, so they reach every mount(2) call it makes (a bind
- * mount with "ro" is a bind and a remount); the owner is the fsuid of
- * the caller of mount(2), so the admin's --setuser=USER switches the
- * fsuid for that call only.
+ * Mount what @cxt describes, step by step. @rc carries libmount's status
+ * to the report; @stop, once set, is the exit code and ends the steps.
  */
 static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		     bool may_retry)
 {
 	struct um_ownopts own = { 0 };
-	unsigned long fl = 0, ours;
-	uid_t owner = getuid(), saved;
-	char why[512], name[64], *fstab_target = NULL;
-	int rc;
+	struct um_owned req = { 0 };
+	char why[512], *fstab_target = NULL;
+	const char *msg = NULL;
+	int rc, stop = 0;
 
-	if (cli->own.setuser &&
-	    um_ownopts_set_user(&own, cli->own.user) < 0)
+	if (cli->own.setuser && um_ownopts_set_user(&own, cli->own.user) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 	own.nomnt = cli->own.nomnt;
 
 	rc = mnt_context_apply_fstab(cxt);
-	if (!rc && cli->restricted && mnt_context_get_target(cxt)) {
-		fstab_target = strdup(mnt_context_get_target(cxt));
-		if (!fstab_target)
-			err(MNT_EX_SYSERR, "out of memory");
+	if (!rc) {
+		fstab_target = saved_target(cli, cxt);
+		stop = take_options(cxt, &own) ?: check(cli, cxt, &own, &req);
 	}
-	if (!rc && cli->restricted && !source_fixed(cxt, why, sizeof(why))) {
-		warnx("%s: source not fixed: %s.",
-		      mnt_context_get_source(cxt), why);
-		rc = MNT_EX_USAGE;
-		goto out;
+	/* after an fstab failure too: libmount's prepare words it */
+	if (!stop) {
+		if (cli->mode == UM_MODE_KERNEL)
+			um_kmode_prepare(cxt, &req);
+		rc = mnt_context_prepare_mount(cxt);
+		stop = check_prepared(cli, cxt, rc, fstab_target, may_retry);
 	}
-	if (!rc)
-		rc = take_own_options(cxt, &own);
-	if (rc == -EINVAL) {
-		warnx("%s: bad setuser option", mnt_context_get_target(cxt));
-		rc = MNT_EX_USAGE;
-		goto out;
-	}
-	mnt_context_get_mflags(cxt, &fl);
-	if (!cli->kernel && (own.setuser || own.nomnt)) {
-		warnx("--setuser and nomnt need a kernel with mount ownership "
-		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
-		rc = MNT_EX_FAIL;
-		goto out;
-	}
-	if (cli->kernel && (fl & MS_REMOUNT))
-		keep_owner_on_remount(cxt, &own, &owner);
-	if (own.user) {
-		if (um_resolve_user(own.user, &owner) < 0) {
-			warnx("--setuser: %s: no such user", own.user);
-			rc = MNT_EX_USAGE;
-			goto out;
-		}
-		if (owner != getuid() && getuid() != 0) {
-			warnx("--setuser: only root may make a mount owned "
-			      "by another user");
-			rc = MNT_EX_USAGE;
-			goto out;
-		}
-	}
-	ours = um_ownopts_mflags(&own);
-	if (ours && mnt_context_set_mflags(cxt, fl | ours) < 0)
-		err(MNT_EX_SYSERR, "failed to set mount flags");
-
-	rc = mnt_context_prepare_mount(cxt);
-	if (rc == -EPERM && may_retry && cli->restricted &&
-	    !mnt_context_syscall_called(cxt)) {
-		/* the fstab policy said no: let the kernel judge the caller */
-		rc = RETRY_AS_CALLER;
-		goto out;
-	}
-	if (rc == 0 && cli->restricted &&
-	    !target_fixed(cxt, fstab_target, why, sizeof(why))) {
-		warnx("%s: mountpoint not fixed: %s.",
-		      mnt_context_get_target(cxt), why);
-		rc = MNT_EX_USAGE;
-		goto out;
-	}
-	if (rc == 0) {
+	if (!rc && !stop) {
 		/* until the mount is recorded and reported */
 		um_signals_defer();
-		saved = setfsuid(own.setuser ? owner : (uid_t)-1);
-		if (own.setuser && (uid_t)setfsuid((uid_t)-1) != owner)
-			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
-			     (unsigned)owner);
-		rc = mnt_context_do_mount(cxt);
-		if (rc == 0 && own.nomnt && new_bind(cxt))
-			rc = bind_nomnt(cxt, ours, why, sizeof(why));
-		if (own.setuser)
-			setfsuid(saved);
-		if (rc == NOMNT_FAILED) {
+		if (cli->mode == UM_MODE_KERNEL)
+			rc = um_kmode_mount(cxt, &req);
+		else
+			rc = mnt_context_do_mount(cxt);
+		if (!rc && cli->mode == UM_MODE_KERNEL)
+			stop = um_kmode_verify(cxt, &req, why, sizeof(why));
+		if (stop)
 			warnx("%s: %s.", mnt_context_get_target(cxt), why);
-			rc = MNT_EX_FAIL;
-			goto out;
-		}
-		rc = mnt_context_finalize_mount(cxt) ?: rc;
+		else
+			rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
-	mnt_context_get_mflags(cxt, &fl);
-	if (rc && own.setuser && owner != getuid() &&
-	    mnt_context_syscall_called(cxt) &&
-	    mnt_context_get_syscall_errno(cxt) == EACCES) {
-		/* mount(2) ran with the owner's file access rights */
-		um_user_name(owner, name, sizeof(name));
-		snprintf(why, sizeof(why),
-			 "%s (the new owner) cannot reach the source or the "
-			 "mountpoint", name);
-		rc = report(cxt, rc, why);
-	} else {
-		rc = report(cxt, rc,
-			    rc ? explain(cli, cxt, fl, why, sizeof(why)) :
-				 NULL);
+	if (!stop) {
+		if (rc && cli->mode == UM_MODE_KERNEL)
+			msg = um_kmode_explain_mount(cxt, &req, why,
+						     sizeof(why));
+		stop = report(cxt, rc, msg);
+		if (stop == MNT_EX_SUCCESS && cli->verbose)
+			success_message(cxt);
 	}
-	if (rc == MNT_EX_SUCCESS && cli->verbose)
-		success_message(cxt);
-out:
 	um_signals_deliver();
 	um_ownopts_free(&own);
 	free(fstab_target);
-	return rc;
+	return stop;
 }
 
 /* Set up a context for one fstab entry with the command line's options. */
@@ -738,8 +615,9 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		err(MNT_EX_SYSERR, "out of memory");
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
-		if (cli->restricted && (c > 0xff || !strchr(RESTRICTED_OK, c)) &&
-		    c != OPT_SOURCE && c != OPT_TARGET)
+		if (cli->mode == UM_MODE_SETUID && c != OPT_SOURCE &&
+		    c != OPT_TARGET &&
+		    !um_legacy_option_ok(UM_LEGACY_MOUNT_OPTS, c))
 			drop_setuid(cli);
 		switch (c) {
 		case 'a': cli->all = true; break;
@@ -834,13 +712,8 @@ int main(int argc, char **argv)
 	char *source = NULL, *target = NULL;
 	int rc;
 
-	um_privs_init();
+	cli.mode = um_mode_start();
 	um_signals_init();
-	cli.kernel = um_kernel_has_ownership();
-	if (cli.kernel && um_privs_drop() < 0)
-		errx(MNT_EX_FAIL, "drop permissions failed.");
-	/* libmount applies the fstab policy to any ordinary user here */
-	cli.restricted = !cli.kernel && getuid() != 0;
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);
 
@@ -854,7 +727,7 @@ int main(int argc, char **argv)
 		drop_setuid(&cli);	/* listing needs no rights */
 		return print_all(&cli);
 	}
-	if (cli.restricted && cli.types)
+	if (cli.mode == UM_MODE_SETUID && cli.types)
 		drop_setuid(&cli);
 	if (cli.oper && (cli.types || cli.all || source))
 		um_bad_usage("bad usage");
@@ -881,7 +754,7 @@ int main(int argc, char **argv)
 	}
 	if (source && target)
 		drop_setuid(&cli);
-	if (cli.restricted) {
+	if (cli.mode == UM_MODE_SETUID) {
 		/* resolve with the caller's rights; else act as the caller */
 		char **p = target ? &target : &source;
 		char *canon = mnt_tag_is_valid(*p) ? NULL :

@@ -2,12 +2,13 @@
 /*
  * umount(8) for kernels that know who owns a mount.
  *
- * Kernel ownership: setuid rights are dropped first and the kernel decides
- * whether the caller owns the mount; /proc/self/mountinfo is read again
- * only to say why it refused. Legacy setuid fallback: libmount's restricted
- * context applies util-linux's rules (fstab pair, "users", the recorded
- * user, chdir to the parent and UMOUNT_NOFOLLOW); usermount first checks
- * the recorded user name exactly, which libmount 2.38 does not.
+ * The mode is decided once, at the start (lib/mode.c). Kernel ownership
+ * (lib/kernel-mode.c): the kernel decides whether the caller owns the
+ * mount; /proc/self/mountinfo is read again only to say why it refused.
+ * The setuid fallback (lib/legacy.c): libmount's restricted context
+ * applies util-linux's rules (fstab pair, "users", the recorded user,
+ * chdir to the parent and UMOUNT_NOFOLLOW); usermount first checks the
+ * recorded user name exactly, which libmount 2.38 does not.
  */
 #include <err.h>
 #include <errno.h>
@@ -21,9 +22,9 @@
 #include <libmount.h>
 
 #include "cli.h"
-#include "explain.h"
-#include "kernel.h"
+#include "kernel-mode.h"
 #include "legacy.h"
+#include "mode.h"
 #include "owner.h"
 #include "privs.h"
 #include "signals.h"
@@ -65,11 +66,8 @@ static const struct um_option options[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-/* Short options an ordinary user may give to the setuid fallback. */
-#define RESTRICTED_OK "hdilqVv"
-
-static bool kernel_mode, quiet, forced;
-static bool restricted;	/* libmount's fstab policy applies */
+static enum um_mode mode;
+static bool quiet, forced;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -86,29 +84,17 @@ static void __attribute__((__noreturn__)) usage(void)
 
 static void drop_setuid(struct libmnt_context *cxt)
 {
-	if (um_privs_drop() < 0)
-		errx(MNT_EX_FAIL, "drop permissions failed.");
+	um_mode_give_up_setuid(&mode);
 	if (mnt_context_force_unrestricted(cxt) < 0)
 		errx(MNT_EX_SYSERR, "failed to set up libmount");
-	restricted = false;
 }
 
-/* Why did the kernel refuse an ordinary user? NULL: the errno says it. */
+/* Why was the umount refused? NULL: libmount's message says it. */
 static const char *explain(struct libmnt_context *cxt, char *buf, size_t sz)
 {
-	struct libmnt_table *tb = NULL;
-	const char *tgt = mnt_context_get_target(cxt);
-
-	if (!kernel_mode || getuid() == 0 || !mnt_context_syscall_called(cxt) ||
-	    mnt_context_get_syscall_errno(cxt) != EPERM || !tgt)
+	if (mode != UM_MODE_KERNEL)
 		return NULL;
-	/* the mount the kernel refused: the topmost one on the target */
-	if (mnt_context_get_mtab(cxt, &tb) || !tb)
-		return NULL;
-	if (!um_explain_umount(um_table_find_mount(tb, tgt), forced, getuid(),
-			       buf, sz))
-		return NULL;
-	return buf;
+	return um_kmode_explain_umount(cxt, forced, buf, sz);
 }
 
 static int report(struct libmnt_context *cxt, int rc)
@@ -150,7 +136,7 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
-	if (restricted && !um_legacy_may_umount(cxt, spec)) {
+	if (mode == UM_MODE_SETUID && !um_legacy_may_umount(cxt, spec)) {
 		warnx("%s: must be superuser to unmount.", spec);
 		mnt_reset_context(cxt);
 		return MNT_EX_USAGE;
@@ -299,11 +285,8 @@ int main(int argc, char **argv)
 	const char *types = NULL;
 	int c, rc = 0;
 
-	um_privs_init();
+	mode = um_mode_start();
 	um_signals_init();
-	kernel_mode = um_kernel_has_ownership();
-	if (kernel_mode && um_privs_drop() < 0)
-		errx(MNT_EX_FAIL, "drop permissions failed.");
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);
 
@@ -311,15 +294,15 @@ int main(int argc, char **argv)
 	if (!cxt)
 		err(MNT_EX_SYSERR, "libmount context allocation failed");
 	/* Kernel mode: the kernel judges the owner, not libmount's policy */
-	restricted = !kernel_mode && getuid() != 0;
-	if (!restricted && mnt_context_force_unrestricted(cxt) < 0)
+	if (mode != UM_MODE_SETUID && mnt_context_force_unrestricted(cxt) < 0)
 		errx(MNT_EX_SYSERR, "failed to set up libmount");
 	if (um_getopt_init(&g, options) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
-		if (restricted && (c > 0xff || !strchr(RESTRICTED_OK, c))) {
+		if (mode == UM_MODE_SETUID &&
+		    !um_legacy_option_ok(UM_LEGACY_UMOUNT_OPTS, c)) {
 			/* -c only weakens the fallback's own checks */
 			if (c == 'c')
 				continue;
@@ -385,7 +368,7 @@ int main(int argc, char **argv)
 		for (; argc > 0; argc--, argv++) {
 			char *path = NULL;
 
-			if (restricted && !mnt_tag_is_valid(*argv)) {
+			if (mode == UM_MODE_SETUID && !mnt_tag_is_valid(*argv)) {
 				/* the caller's view: same answer for "no such
 				 * path" and "you may not look" */
 				path = um_privs_canonicalize(*argv);

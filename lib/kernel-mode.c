@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel-ownership policy: the kernel has the series and judges.
+ *
+ * usermount checks nothing the kernel checks; it asks for the owner and
+ * nomnt, makes the mount(2) that carries them itself, reads back what the
+ * kernel recorded, and words a refusal from /proc/self/mountinfo.
+ *
+ * Why the call that carries MS_SETUSER or MS_NOMNT is ours, not libmount's:
+ * the bits are unknown to libmount. 2.38 passes unknown bits on to mount(2)
+ * by chance; 2.39 and later keep only the flags they know and mount through
+ * fsopen/fsmount or open_tree/move_mount, calls that have no room for them.
+ * libmount's public way for a caller to make the syscall itself is the one
+ * mount helpers use: mnt_context_prepare_mount(), the call, then
+ * mnt_context_set_syscall_status() and mnt_context_finalize_mount(), so
+ * fstab, options, canonical paths, loop devices, utab and messages stay
+ * libmount's. What a 2.41 context would do in its mount stage beyond the
+ * call (X-mount.owner/mode, idmapping) does not happen for such a mount.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <err.h>
+#include <sys/fsuid.h>
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+
+#include "abi.h"
+#include "explain.h"
+#include "kernel-mode.h"
+#include "owner.h"
+
+/* A remount keeps the mount's owner unless the admin names another. */
+static void keep_owner_on_remount(struct libmnt_context *cxt,
+				  struct um_ownopts *own, uid_t *owner)
+{
+	struct libmnt_table *tb = NULL;
+	struct libmnt_fs *fs;
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (own->setuser || !tgt || mnt_context_get_mtab(cxt, &tb) || !tb)
+		return;
+	fs = um_table_find_mount(tb, tgt);
+	if (fs && um_fs_owner(fs, owner) == 1)
+		own->setuser = true;
+}
+
+/*
+ * Decide what @own asks of the kernel for the mount @cxt describes and
+ * check what only usermount can check: the user named, and that only root
+ * names another. Returns 0, or an exit code after saying why.
+ */
+int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
+		   struct um_owned *req)
+{
+	unsigned long fl = 0;
+	bool changes_tree;
+
+	mnt_context_get_mflags(cxt, &fl);
+	req->owner = getuid();
+	if (fl & MS_REMOUNT)
+		keep_owner_on_remount(cxt, own, &req->owner);
+	if (own->user) {
+		if (um_resolve_user(own->user, &req->owner) < 0) {
+			warnx("--setuser: %s: no such user", own->user);
+			return MNT_EX_USAGE;
+		}
+		if (req->owner != getuid() && getuid() != 0) {
+			warnx("--setuser: only root may make a mount owned "
+			      "by another user");
+			return MNT_EX_USAGE;
+		}
+	}
+	/* the kernel ignores the series' flags on a move or a propagation
+	 * change; so does usermount */
+	changes_tree = !(fl & MS_MOVE) &&
+		       !((fl & MS_PROPAGATION) &&
+			 !(fl & ~(MS_PROPAGATION | MS_REC | MS_SILENT)));
+	req->flags = changes_tree ? um_ownopts_mflags(own) : 0;
+	/* a user's new mount is the user's: the kernel implies MS_SETUSER */
+	req->verify = req->flags ||
+		      (changes_tree && !(fl & MS_REMOUNT) && getuid() != 0);
+	return 0;
+}
+
+/*
+ * Before mnt_context_prepare_mount(). libmount 2.39+ prepares a mount by
+ * opening the tree or a filesystem context (open_tree, fsopen): 6.1 lets
+ * only a mount namespace's admin do that, and the series extends mount(2)
+ * alone. A user's mount, and every mount carrying the series' flags, is
+ * therefore prepared for mount(2), with libmount's documented switch
+ * (2.38 has no other way and ignores it). The flags cannot pass through
+ * a mount.TYPE helper, so such a mount is made without one.
+ */
+void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req)
+{
+	if (req->flags || getuid() != 0)
+		setenv("LIBMOUNT_FORCE_MOUNT2", "always", 1);
+	if (req->flags)
+		mnt_context_disable_helpers(cxt, 1);
+}
+
+/* A bind remount changes the flags below and keeps the rest (statvfs). */
+#define BIND_FLAGS                                                        \
+	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |      \
+	 MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
+
+static unsigned long current_flags(const char *tgt)
+{
+	static const struct {
+		unsigned long st, ms;
+	} map[] = {
+		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
+		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
+	};
+	struct statvfs st;
+	unsigned long fl = 0;
+	size_t i;
+
+	if (statvfs(tgt, &st) < 0)
+		return 0;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (st.f_flag & map[i].st)
+			fl |= map[i].ms;
+	return fl;
+}
+
+/* Take a mount this run has just made away again, submounts and all. */
+static int undo(const char *tgt)
+{
+	return umount2(tgt, MNT_DETACH | UMOUNT_NOFOLLOW) < 0 ? -errno : 0;
+}
+
+/*
+ * mount(2) takes no per-mount flags with a bind but the series' own: ro,
+ * nosuid and the like need a second call, a bind remount (the kernel keeps
+ * the atime mode when none is given). If it fails the bind is taken away
+ * (*@second tells): a mount without what was asked for is not left behind.
+ */
+static int owned_bind(const char *src, const char *tgt, unsigned long fl,
+		      unsigned long ours, bool *second)
+{
+	unsigned long rest = fl & BIND_FLAGS;
+	int e;
+
+	if (mount(src, tgt, NULL, MS_BIND | (fl & MS_REC) | ours, NULL) < 0)
+		return errno;
+	if (!rest)
+		return 0;
+	if (mount("none", tgt, NULL,
+		  MS_REMOUNT | MS_BIND | rest | current_flags(tgt) | ours,
+		  NULL) == 0)
+		return 0;
+	e = errno;
+	*second = true;
+	undo(tgt);
+	return e;
+}
+
+/* One call per propagation type asked for, as the kernel takes them. */
+static int set_propagation(const char *tgt, unsigned long fl)
+{
+	static const unsigned long types[] = { MS_SHARED, MS_SLAVE, MS_PRIVATE,
+					       MS_UNBINDABLE };
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if ((fl & types[i]) &&
+		    mount("none", tgt, NULL, types[i] | (fl & MS_REC), NULL) < 0)
+			return errno;
+	return 0;
+}
+
+/* The calls for @cxt with the series' flags; 0 or an errno. */
+static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *src = mnt_context_get_source(cxt);
+	const char *tgt = mnt_context_get_target(cxt);
+	const char *type = mnt_context_get_fstype(cxt);
+	const char *data = fs ? mnt_fs_get_fs_options(fs) : NULL;
+	unsigned long fl = 0, prop;
+	int e;
+
+	mnt_context_get_mflags(cxt, &fl);
+	prop = fl & MS_PROPAGATION;
+	fl &= ~MS_PROPAGATION;
+	if (!tgt)
+		return EINVAL;
+	if ((fl & MS_BIND) && !(fl & MS_REMOUNT)) {
+		e = owned_bind(src, tgt, fl, req->flags, &req->undone);
+	} else if (!(fl & MS_REMOUNT) && (!type || strchr(type, ','))) {
+		e = EINVAL;	/* one type: no guessing through a list */
+	} else {
+		e = mount(src, tgt, type, fl | req->flags, data) < 0 ? errno :
+									0;
+	}
+	if (!e && prop && !(fl & MS_REMOUNT)) {
+		e = set_propagation(tgt, prop | (fl & MS_REC));
+		if (e) {
+			req->undone = true;
+			undo(tgt);
+		}
+	}
+	return e;
+}
+
+/* The id of the mount @tgt is on now, or 0. */
+static uint64_t mount_below(const char *tgt)
+{
+	uint64_t id = 0;
+
+	return tgt && um_mount_id(tgt, &id) == 0 ? id : 0;
+}
+
+/*
+ * Mount what @cxt describes, after mnt_context_prepare_mount(). With the
+ * series' flags the calls are ours, made with the owner's fsuid (the
+ * kernel records the caller's fsuid, so an admin's --setuser=USER switches
+ * it for the call only), and their status goes back to libmount; without
+ * them libmount mounts. Returns as mnt_context_do_mount(): 0, an errno of
+ * the syscall, or a negative libmount error.
+ */
+int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req)
+{
+	struct libmnt_ns *ns;
+	uid_t saved;
+	int e;
+
+	ns = mnt_context_switch_target_ns(cxt);
+	if (!ns)
+		return -MNT_ERR_NAMESPACE;
+	req->below = mount_below(mnt_context_get_target(cxt));
+	if (!req->flags) {
+		mnt_context_switch_ns(cxt, ns);
+		return mnt_context_do_mount(cxt);
+	}
+	if (mnt_context_is_fake(cxt)) {
+		e = 0;
+	} else {
+		saved = setfsuid(req->owner);
+		if ((uid_t)setfsuid((uid_t)-1) != req->owner)
+			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
+			     (unsigned)req->owner);
+		e = owned_syscalls(cxt, req);
+		setfsuid(saved);
+	}
+	mnt_context_set_syscall_status(cxt, -e);
+	if (!mnt_context_switch_ns(cxt, ns))
+		return -MNT_ERR_NAMESPACE;
+	return e;
+}
+
+/* What the kernel recorded on @fs that @req did not ask for, or NULL. */
+static const char *mismatch(struct libmnt_fs *fs, const struct um_owned *req,
+			    char *buf, size_t sz)
+{
+	char want[64], got[64];
+	uid_t owner;
+
+	um_user_name(req->owner, want, sizeof(want));
+	if (!fs) {
+		snprintf(buf, sz, "the kernel shows no such mount");
+		return buf;
+	}
+	if ((req->flags & UM_MS_SETUSER) || !req->flags) {
+		if (um_fs_owner(fs, &owner) != 1) {
+			snprintf(buf, sz,
+				 "the kernel recorded no owner (asked: %s)",
+				 want);
+			return buf;
+		}
+		if (owner != req->owner) {
+			um_user_name(owner, got, sizeof(got));
+			snprintf(buf, sz,
+				 "the kernel recorded the owner %s, not %s",
+				 got, want);
+			return buf;
+		}
+	}
+	if ((req->flags & UM_MS_NOMNT) && !um_fs_has_nomnt(fs)) {
+		snprintf(buf, sz, "the kernel did not record nomnt");
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * After a successful mount that asked for an owner or nomnt (a user's new
+ * mount asks for the user, implicitly): read the mount on the target back
+ * from mountinfo, by its id, and check the kernel recorded exactly that.
+ * If not, a new mount is taken away again. Returns 0, or MNT_EX_FAIL with
+ * @why filled.
+ */
+int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
+		    char *why, size_t sz)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs = NULL;
+	struct libmnt_ns *ns;
+	unsigned long fl = 0;
+	char what[256];
+	const char *bad;
+	bool fresh;
+	int e;
+
+	if (!req->verify || mnt_context_is_fake(cxt) ||
+	    mnt_context_helper_executed(cxt) ||
+	    mnt_context_get_status(cxt) != 1 || !tgt)
+		return 0;
+	mnt_context_get_mflags(cxt, &fl);
+	fresh = !(fl & MS_REMOUNT);
+	ns = mnt_context_switch_target_ns(cxt);
+	if (!ns)
+		return MNT_EX_SYSERR;
+	tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	if (tb)
+		fs = um_table_find_mount(tb, tgt);
+	if (fs && fresh && (uint64_t)mnt_fs_get_id(fs) == req->below)
+		fs = NULL;	/* the target is still on what it was on */
+	bad = mismatch(fs, req, what, sizeof(what));
+	e = bad && fresh && fs ? undo(tgt) : 0;
+	mnt_context_switch_ns(cxt, ns);
+	mnt_unref_table(tb);
+	if (!bad)
+		return 0;
+	if (!fresh)
+		snprintf(why, sz, "%s; the remount stays as the kernel made it",
+			 what);
+	else if (e)
+		snprintf(why, sz, "%s, and the mount cannot be undone: %s",
+			 what, strerror(-e));
+	else
+		snprintf(why, sz, "%s; the mount is undone", what);
+	return MNT_EX_FAIL;
+}
+
+/* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
+const char *um_kmode_explain_mount(struct libmnt_context *cxt,
+				   const struct um_owned *req, char *buf,
+				   size_t sz)
+{
+	struct libmnt_table *tb = NULL;
+	const char *tgt = mnt_context_get_target(cxt);
+	unsigned long fl = 0;
+	char name[64];
+
+	mnt_context_get_mflags(cxt, &fl);
+	if (!mnt_context_syscall_called(cxt) || !tgt)
+		return NULL;
+	if (req->undone) {
+		snprintf(buf, sz,
+			 "the mount was made, but not its flags (%s); "
+			 "the mount is undone",
+			 strerror(mnt_context_get_syscall_errno(cxt)));
+		return buf;
+	}
+	if (mnt_context_get_syscall_errno(cxt) == EACCES &&
+	    req->owner != getuid()) {
+		/* mount(2) ran with the owner's file access rights */
+		um_user_name(req->owner, name, sizeof(name));
+		snprintf(buf, sz,
+			 "%s (the new owner) cannot reach the source or the "
+			 "mountpoint",
+			 name);
+		return buf;
+	}
+	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
+	    (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
+		return NULL;
+	if (mnt_context_get_mtab(cxt, &tb) || !tb)
+		return NULL;
+	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
+			      fl & MS_BIND, getuid(), buf, sz))
+		return NULL;
+	return buf;
+}
+
+/* Why did the kernel refuse an ordinary user's umount? NULL: the errno. */
+const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
+				    char *buf, size_t sz)
+{
+	struct libmnt_table *tb = NULL;
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (getuid() == 0 || !mnt_context_syscall_called(cxt) ||
+	    mnt_context_get_syscall_errno(cxt) != EPERM || !tgt)
+		return NULL;
+	/* the mount the kernel refused: the topmost one on the target */
+	if (mnt_context_get_mtab(cxt, &tb) || !tb)
+		return NULL;
+	if (!um_explain_umount(um_table_find_mount(tb, tgt), forced, getuid(),
+			       buf, sz))
+		return NULL;
+	return buf;
+}

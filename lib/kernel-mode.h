@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_KERNEL_MODE_H
+#define USERMOUNT_KERNEL_MODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <libmount.h>
+
+#include "ownopts.h"
+
+/* What one mount asks of the kernel's ownership, decided by the check. */
+struct um_owned {
+	unsigned long flags;	/* UM_MS_SETUSER | UM_MS_NOMNT, or 0 */
+	uid_t owner;		/* mount(2) runs with this fsuid */
+	bool verify;		/* read the owner back after the mount */
+	uint64_t below;		/* id of the mount the target was on */
+	bool undone;		/* made, a later call failed, taken away */
+};
+
+int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
+		   struct um_owned *req);
+void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req);
+int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req);
+int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
+		    char *why, size_t sz);
+const char *um_kmode_explain_mount(struct libmnt_context *cxt,
+				   const struct um_owned *req, char *buf,
+				   size_t sz);
+const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
+				    char *buf, size_t sz);
+
+#endif

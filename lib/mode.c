@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The mode of a run: kernel ownership, the setuid fallback, or plain.
+ *
+ * It is decided once, first thing in main(): the environment of a setuid
+ * run is replaced before any library reads it, and on a kernel with the
+ * series every setuid right is dropped for good, since the kernel judges
+ * the caller as who they are. The only change later is one way: the
+ * setuid fallback gives its rights up (an option the fstab policy does not
+ * cover, the retry as the caller) and the run is plain from then on.
+ */
+#include <err.h>
+#include <libmount.h>
+#include <unistd.h>
+
+#include "kernel.h"
+#include "mode.h"
+#include "privs.h"
+
+static void drop_or_die(void)
+{
+	if (um_privs_drop() < 0)
+		errx(MNT_EX_FAIL, "drop permissions failed.");
+}
+
+enum um_mode um_mode_start(void)
+{
+	um_privs_init();
+	if (um_kernel_has_ownership()) {
+		drop_or_die();
+		return UM_MODE_KERNEL;
+	}
+	/* libmount applies the fstab policy to any ordinary user here */
+	return getuid() == 0 ? UM_MODE_PLAIN : UM_MODE_SETUID;
+}
+
+void um_mode_give_up_setuid(enum um_mode *mode)
+{
+	if (*mode != UM_MODE_SETUID)
+		return;
+	drop_or_die();
+	*mode = UM_MODE_PLAIN;
+}
