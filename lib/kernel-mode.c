@@ -58,7 +58,12 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	unsigned long fl = 0;
 	bool changes_tree;
 
+	/*
+	 * The flags as asked, before libmount prepares: afterwards 2.38 adds
+	 * those of the extra calls it plans (a bind with ro gets a remount).
+	 */
 	mnt_context_get_mflags(cxt, &fl);
+	req->mflags = fl;
 	req->owner = getuid();
 	if (fl & MS_REMOUNT)
 		keep_owner_on_remount(cxt, own, &req->owner);
@@ -181,10 +186,9 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 	const char *tgt = mnt_context_get_target(cxt);
 	const char *type = mnt_context_get_fstype(cxt);
 	const char *data = fs ? mnt_fs_get_fs_options(fs) : NULL;
-	unsigned long fl = 0, prop;
+	unsigned long fl = req->mflags, prop;
 	int e;
 
-	mnt_context_get_mflags(cxt, &fl);
 	prop = fl & MS_PROPAGATION;
 	fl &= ~MS_PROPAGATION;
 	if (!tgt)
@@ -301,18 +305,15 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	struct libmnt_table *tb;
 	struct libmnt_fs *fs = NULL;
 	struct libmnt_ns *ns;
-	unsigned long fl = 0;
 	char what[256];
 	const char *bad;
-	bool fresh;
+	bool fresh = !(req->mflags & MS_REMOUNT);
 	int e;
 
 	if (!req->verify || mnt_context_is_fake(cxt) ||
 	    mnt_context_helper_executed(cxt) ||
 	    mnt_context_get_status(cxt) != 1 || !tgt)
 		return 0;
-	mnt_context_get_mflags(cxt, &fl);
-	fresh = !(fl & MS_REMOUNT);
 	ns = mnt_context_switch_target_ns(cxt);
 	if (!ns)
 		return MNT_EX_SYSERR;
@@ -345,10 +346,9 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 {
 	struct libmnt_table *tb = NULL;
 	const char *tgt = mnt_context_get_target(cxt);
-	unsigned long fl = 0;
+	unsigned long fl = req->mflags;
 	char name[64];
 
-	mnt_context_get_mflags(cxt, &fl);
 	if (!mnt_context_syscall_called(cxt) || !tgt)
 		return NULL;
 	if (req->undone) {

@@ -13,6 +13,7 @@
 /* What one mount asks of the kernel's ownership, decided by the check. */
 struct um_owned {
 	unsigned long flags;	/* UM_MS_SETUSER | UM_MS_NOMNT, or 0 */
+	unsigned long mflags;	/* the MS_* flags asked for */
 	uid_t owner;		/* mount(2) runs with this fsuid */
 	bool verify;		/* read the owner back after the mount */
 	uint64_t below;		/* id of the mount the target was on */

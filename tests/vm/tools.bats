@@ -169,15 +169,17 @@ own_home() {
 
 @test "tools: flag values the kernel does not know: the read-back refuses and undoes" {
 	series || skip "needs the series (faked on the host in mount.bats)"
-	local other=$top_builddir/tests/vm/mount-otherbits
+	# named mount, as it would be installed
+	local other=(bash -c 'exec -a mount "$@"' bash
+		"$top_builddir/tests/vm/mount-otherbits")
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
-	run "$other" --bind --setuser=alice "$H" "$H"
+	run "${other[@]}" --bind --setuser=alice "$H" "$H"
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H: the kernel recorded no owner (asked: alice); the mount is undone." ]
 	! is_mounted "$H" || false
 	own_home
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
-	run as_user alice "$other" --bind -o nomnt "$H/src" "$H/dst"
+	run as_user alice "${other[@]}" --bind -o nomnt "$H/src" "$H/dst"
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H/dst: the kernel did not record nomnt; the mount is undone." ]
 	! is_mounted "$H/dst" || false
