@@ -328,6 +328,8 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	mnt_unref_table(tb);
 	if (!bad)
 		return 0;
+	/* not there as asked: libmount's utab step is to record nothing */
+	mnt_context_set_syscall_status(cxt, -EPERM);
 	if (!fresh)
 		snprintf(why, sz, "%s; the remount stays as the kernel made it",
 			 what);

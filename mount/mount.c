@@ -394,8 +394,8 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 			stop = um_kmode_verify(cxt, &req, why, sizeof(why));
 		if (stop)
 			warnx("%s: %s.", mnt_context_get_target(cxt), why);
-		else
-			rc = mnt_context_finalize_mount(cxt) ?: rc;
+		/* after a failure too: libmount 2.39+ ends its utab action */
+		rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
 	if (!stop) {
 		if (rc && cli->mode == UM_MODE_KERNEL)

@@ -1,8 +1,17 @@
 # Shared by the bats suites; run inside tests/run-bats's namespace.
 MOUNT=$top_builddir/mount/mount
 UMOUNT=$top_builddir/umount/umount
-UL_MOUNT=/usr/bin/mount
-UL_UMOUNT=/usr/bin/umount
+# The libmount this build runs on, and whether it mounts through the
+# fd-based API (2.39 on: fsopen/fsmount/move_mount instead of mount(2),
+# utab lines with ID=, utab.event and utab.act files in /run/mount).
+UM_LIBMOUNT=$("$MOUNT" -V | sed -n 's/.*(libmount \([0-9][0-9.]*\).*/\1/p')
+libmount_fd_api() {
+	[ "$(printf '%s\n' 2.39 "$UM_LIBMOUNT" | sort -V | head -n 1)" = 2.39 ]
+}
+
+# util-linux's programs of the libmount this build uses (configure.ac)
+UL_MOUNT=${UM_UL_BINDIR:-/usr/bin}/mount
+UL_UMOUNT=${UM_UL_BINDIR:-/usr/bin}/umount
 
 common_setup() {
 	T=$(mktemp -d "$UM_ROOT/t.XXXXXX")

@@ -143,7 +143,17 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	}
 	/* until the change is recorded in utab and reported */
 	um_signals_defer();
-	rc = mnt_context_umount(cxt);
+	/*
+	 * Step by step, not mnt_context_umount(): from 2.39 on libmount
+	 * starts a utab "action" (/run/mount/utab.act) before the call and
+	 * ends it only in the utab step, which that function skips after a
+	 * failed umount2 and finalize does not.
+	 */
+	rc = mnt_context_prepare_umount(cxt);
+	if (!rc) {
+		rc = mnt_context_do_umount(cxt);
+		rc = mnt_context_finalize_umount(cxt) ?: rc;
+	}
 	rc = report(cxt, rc);
 	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 		success_message(cxt);

@@ -79,12 +79,22 @@ teardown() {
 	mkdir -p "$T/fixed"
 	echo "umtest $T/fixed tmpfs user,noauto 0 0" >/etc/fstab
 	# root's strace keeps the setuid bit of the traced copy
-	strace -f -qq -o "$T/trace" -e trace=mount,mount_setattr,move_mount \
+	strace -f -qq -o "$T/trace" \
+		-e trace=mount,mount_setattr,move_mount,open_tree,fsmount \
 		setpriv --reuid=2001 --regid=2001 --clear-groups -- \
 		"$SUID/mount" "$T/fixed"
 	cat "$T/trace"
-	[ "$(grep -c 'mount(' "$T/trace")" -eq 1 ]
-	grep -q "mount(\"umtest\", \"$T/fixed\", \"tmpfs\", MS_NOSUID|MS_NODEV|MS_NOEXEC" "$T/trace"
+	if libmount_fd_api; then
+		# 2.39 on: a detached mount (fsmount), its flags set on the fd,
+		# attached once by move_mount to the target, opened once
+		[ "$(grep -c '^[0-9]* *fsmount(' "$T/trace")" -eq 1 ]
+		grep -q "mount_setattr([0-9]*, \"\", AT_EMPTY_PATH, {attr_set=MOUNT_ATTR_NOSUID|MOUNT_ATTR_NODEV|MOUNT_ATTR_NOEXEC" "$T/trace"
+		[ "$(grep -c '^[0-9]* *move_mount(' "$T/trace")" -eq 1 ]
+		! grep -q '^[0-9]* *mount(' "$T/trace" || false
+	else
+		[ "$(grep -c 'mount(' "$T/trace")" -eq 1 ]
+		grep -q "mount(\"umtest\", \"$T/fixed\", \"tmpfs\", MS_NOSUID|MS_NODEV|MS_NOEXEC" "$T/trace"
+	fi
 	is_mounted "$T/fixed"
 }
 
