@@ -223,6 +223,21 @@ load kernel-common
 	[ "$(nmounts "$AH/mnt")" -eq 0 ]
 }
 
+@test "fuse by hand: user_id and group_id default to the fsuid and fsgid, as the owner" {
+	admin_own "$AH" 2002
+	# real ids alice's, effective (so filesystem) ids bob's, no capability
+	run setpriv --ruid=2001 --euid=2002 --rgid=2001 --egid=2002 \
+		--clear-groups -- "$SYSMOUNT" -F -f nosuid,nodev bob "$AH/mnt" \
+		fuse.hand "fd=%fd,rootmode=40000"
+	allowed_if_patched
+	patched || return 0
+	opts=$(mounts_opts "$AH/mnt")
+	has_opt "$opts" user=2002
+	has_opt "$opts" user_id=2002
+	has_opt "$opts" group_id=2002
+	umount -l "$AH/mnt"
+}
+
 @test "fuse via libfuse: hellofs mounts with no setuid fusermount3" {
 	[ -x "$HELLOFS" ] || skip "hellofs not built"
 	# no helper to fall back to: libfuse's own mount(2) must do it
@@ -294,7 +309,7 @@ load kernel-common
 	! grep -q 'user=' <<<"$output" || false
 }
 
-@test "propagation into alice's mount: copies inherit owner and nosuid" {
+@test "propagation into alice's mount: copies inherit owner, nosuid and nodev" {
 	mkdir -p "$WORK/a" "$AH/peer"
 	mount -t tmpfs shared "$WORK/a"
 	mount --make-shared "$WORK/a"
@@ -310,6 +325,8 @@ load kernel-common
 	if patched; then
 		has_opt "$(mnt_opts "$AH/peer/sub")" user=2001
 		has_opt "$(mnt_opts "$AH/peer/sub")" nosuid
+		# forced for the owner, not waived by root's capabilities
+		has_opt "$(mnt_opts "$AH/peer/sub")" nodev
 		[ "$(nr_user)" -eq $((NR0 + 2)) ]
 	fi
 	# hers, so alice may unmount the copy
