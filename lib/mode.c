@@ -12,6 +12,8 @@
 #include <err.h>
 #include <libmount.h>
 #include <unistd.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
 
 #include "kernel.h"
 #include "mode.h"
@@ -23,11 +25,30 @@ static void drop_or_die(void)
 		errx(MNT_EX_FAIL, "drop permissions failed.");
 }
 
-enum um_mode um_mode_start(void)
+/*
+ * A setuid copy on a kernel with the series, its rights dropped: run once
+ * more as a program the caller started (no_new_privs: the setuid bit has
+ * no effect then), so that nothing treats the process as setuid any
+ * more. libmount 2.41 reads its LIBMOUNT_* switches with secure_getenv(),
+ * which stays empty in a process that was exec'd setuid, and
+ * lib/kernel-mode.c needs one of them.
+ */
+static void run_as_caller(char **argv)
+{
+	if (!getauxval(AT_SECURE) || prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0))
+		return;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		err(MNT_EX_SYSERR, "prctl");
+	execv("/proc/self/exe", argv);
+	err(MNT_EX_SYSERR, "cannot run as the caller");
+}
+
+enum um_mode um_mode_start(char **argv)
 {
 	um_privs_init();
 	if (um_kernel_has_ownership()) {
 		drop_or_die();
+		run_as_caller(argv);
 		return UM_MODE_KERNEL;
 	}
 	/* libmount applies the fstab policy to any ordinary user here */

@@ -13,7 +13,7 @@ enum um_mode {
 	UM_MODE_SETUID,	/* no series, setuid caller: the classic fstab policy */
 };
 
-enum um_mode um_mode_start(void);
+enum um_mode um_mode_start(char **argv);
 void um_mode_give_up_setuid(enum um_mode *mode);
 
 #endif

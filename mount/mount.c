@@ -712,7 +712,7 @@ int main(int argc, char **argv)
 	char *source = NULL, *target = NULL;
 	int rc;
 
-	cli.mode = um_mode_start();
+	cli.mode = um_mode_start(argv);
 	um_signals_init();
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);

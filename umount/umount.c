@@ -295,7 +295,7 @@ int main(int argc, char **argv)
 	const char *types = NULL;
 	int c, rc = 0;
 
-	mode = um_mode_start();
+	mode = um_mode_start(argv);
 	um_signals_init();
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);
