@@ -26,14 +26,13 @@
 
 #include "abi.h"
 #include "cli.h"
-#include "kernel-mode.h"
 #include "legacy.h"
 #include "list.h"
 #include "mode.h"
+#include "policy.h"
 #include "mounted.h"
 #include "owner.h"
 #include "ownopts.h"
-#include "privs.h"
 #include "signals.h"
 
 enum {
@@ -182,9 +181,7 @@ static struct libmnt_context *new_context(const struct cli *cli)
 
 	if (!cxt)
 		err(MNT_EX_SYSERR, "libmount context allocation failed");
-	if (cli->mode != UM_MODE_SETUID &&
-	    mnt_context_force_unrestricted(cxt) < 0)
-		errx(MNT_EX_SYSERR, "failed to set up libmount");
+	um_policy_context(cli->mode, cxt);
 	mnt_context_enable_fake(cxt, cli->fake);
 	mnt_context_enable_verbose(cxt, cli->verbose);
 	mnt_context_disable_mtab(cxt, cli->nomtab);
@@ -281,58 +278,6 @@ static void success_message(struct libmnt_context *cxt)
 		printf("mount: %s mounted on %s.\n", src, tgt);
 }
 
-/* mount_one() asks for another try without the setuid rights */
-#define RETRY_AS_CALLER (-1)
-
-/*
- * The check step, after fstab: what the mode's policy says of the mount
- * @cxt describes and of the series' options in @own. Returns 0 to go on,
- * or an exit code after saying why.
- */
-static int check(const struct cli *cli, struct libmnt_context *cxt,
-		 struct um_ownopts *own, struct um_owned *req)
-{
-	char why[512];
-
-	if (cli->mode == UM_MODE_SETUID &&
-	    !um_legacy_source_fixed(cxt, why, sizeof(why))) {
-		warnx("%s: source not fixed: %s.", mnt_context_get_source(cxt),
-		      why);
-		return MNT_EX_USAGE;
-	}
-	if (cli->mode == UM_MODE_KERNEL)
-		return um_kmode_check(cxt, own, req);
-	if (own->setuser || own->nomnt) {
-		warnx("--setuser and nomnt need a kernel with mount ownership "
-		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
-		return MNT_EX_FAIL;
-	}
-	return 0;
-}
-
-/*
- * The setuid fallback after libmount prepared the mount: a "no" from the
- * fstab policy becomes a try as the caller, and the mountpoint must be
- * the fixed one fstab names. Returns 0, RETRY_AS_CALLER or an exit code.
- */
-static int check_prepared(const struct cli *cli, struct libmnt_context *cxt,
-			  int rc, const char *fstab_target, bool may_retry)
-{
-	char why[512];
-
-	if (cli->mode != UM_MODE_SETUID)
-		return 0;
-	if (rc == -EPERM && may_retry && !mnt_context_syscall_called(cxt))
-		return RETRY_AS_CALLER;
-	if (rc == 0 &&
-	    !um_legacy_target_fixed(cxt, fstab_target, why, sizeof(why))) {
-		warnx("%s: mountpoint not fixed: %s.",
-		      mnt_context_get_target(cxt), why);
-		return MNT_EX_USAGE;
-	}
-	return 0;
-}
-
 /* The options step: the series' words out of libmount's options. */
 static int take_options(struct libmnt_context *cxt, struct um_ownopts *own)
 {
@@ -342,72 +287,47 @@ static int take_options(struct libmnt_context *cxt, struct um_ownopts *own)
 	return MNT_EX_USAGE;
 }
 
-static char *saved_target(const struct cli *cli, struct libmnt_context *cxt)
-{
-	char *t;
-
-	if (cli->mode != UM_MODE_SETUID || !mnt_context_get_target(cxt))
-		return NULL;
-	t = strdup(mnt_context_get_target(cxt));
-	if (!t)
-		err(MNT_EX_SYSERR, "out of memory");
-	return t;
-}
-
 /*
- * Mount what @cxt describes, step by step. @rc carries libmount's status
- * to the report; @stop, once set, is the exit code and ends the steps.
+ * Mount what @cxt describes, step by step; at each one the mode's policy
+ * has its say (lib/policy.c). @rc carries libmount's status to the report;
+ * @stop, once set, is the exit code and ends the steps.
  */
 static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		     bool may_retry)
 {
-	struct um_ownopts own = { 0 };
-	struct um_owned req = { 0 };
-	char why[512], *fstab_target = NULL;
-	const char *msg = NULL;
+	struct um_mount m = { 0 };
 	int rc, stop = 0;
 
-	if (cli->own.setuser && um_ownopts_set_user(&own, cli->own.user) < 0)
+	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
-	own.nomnt = cli->own.nomnt;
+	m.own.nomnt = cli->own.nomnt;
 
 	rc = mnt_context_apply_fstab(cxt);
-	if (!rc) {
-		fstab_target = saved_target(cli, cxt);
-		stop = take_options(cxt, &own) ?: check(cli, cxt, &own, &req);
-	}
+	if (!rc)
+		stop = take_options(cxt, &m.own) ?:
+		       um_policy_check(cli->mode, cxt, &m);
 	/* after an fstab failure too: libmount's prepare words it */
 	if (!stop) {
-		if (cli->mode == UM_MODE_KERNEL)
-			um_kmode_prepare(cxt, &req);
+		um_policy_prepare(cli->mode, cxt, &m);
 		rc = mnt_context_prepare_mount(cxt);
-		stop = check_prepared(cli, cxt, rc, fstab_target, may_retry);
+		stop = um_policy_prepared(cli->mode, cxt, &m, rc, may_retry);
 	}
 	if (!rc && !stop) {
 		/* until the mount is recorded and reported */
 		um_signals_defer();
-		if (cli->mode == UM_MODE_KERNEL)
-			rc = um_kmode_mount(cxt, &req);
-		else
-			rc = mnt_context_do_mount(cxt);
-		if (!rc && cli->mode == UM_MODE_KERNEL)
-			stop = um_kmode_verify(cxt, &req, why, sizeof(why));
-		if (stop)
-			warnx("%s: %s.", mnt_context_get_target(cxt), why);
+		rc = um_policy_mount(cli->mode, cxt, &m);
+		if (!rc)
+			stop = um_policy_verify(cli->mode, cxt, &m);
 		/* after a failure too: libmount 2.39+ ends its utab action */
 		rc = mnt_context_finalize_mount(cxt) ?: rc;
 	}
 	if (!stop) {
-		if (rc && cli->mode == UM_MODE_KERNEL)
-			msg = um_kmode_explain_mount(cxt, &req, why,
-						     sizeof(why));
-		stop = report(cxt, rc, msg);
+		stop = report(cxt, rc, um_policy_explain(cli->mode, cxt, &m, rc));
 		if (stop == MNT_EX_SUCCESS && cli->verbose)
 			success_message(cxt);
 	}
 	um_signals_deliver();
-	um_ownopts_free(&own);
-	free(fstab_target);
+	um_policy_mount_free(&m);
 	return stop;
 }
 
@@ -615,10 +535,8 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		err(MNT_EX_SYSERR, "out of memory");
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
-		if (cli->mode == UM_MODE_SETUID && c != OPT_SOURCE &&
-		    c != OPT_TARGET &&
-		    !um_legacy_option_ok(UM_LEGACY_MOUNT_OPTS, c))
-			drop_setuid(cli);
+		if (c != OPT_SOURCE && c != OPT_TARGET)
+			um_policy_option(&cli->mode, UM_LEGACY_MOUNT_OPTS, c);
 		switch (c) {
 		case 'a': cli->all = true; break;
 		case 'c': cli->nocanon = true; break;
@@ -727,7 +645,7 @@ int main(int argc, char **argv)
 		drop_setuid(&cli);	/* listing needs no rights */
 		return print_all(&cli);
 	}
-	if (cli.mode == UM_MODE_SETUID && cli.types)
+	if (cli.types)
 		drop_setuid(&cli);
 	if (cli.oper && (cli.types || cli.all || source))
 		um_bad_usage("bad usage");
@@ -754,24 +672,16 @@ int main(int argc, char **argv)
 	}
 	if (source && target)
 		drop_setuid(&cli);
-	if (cli.mode == UM_MODE_SETUID) {
-		/* resolve with the caller's rights; else act as the caller */
-		char **p = target ? &target : &source;
-		char *canon = mnt_tag_is_valid(*p) ? NULL :
-						     um_privs_canonicalize(*p);
-
-		if (canon) {
-			free(*p);
-			*p = canon;
-		} else if (!mnt_tag_is_valid(*p)) {
-			drop_setuid(&cli);
-		}
-	}
+	/* the setuid fallback resolves the name with the caller's rights */
+	if (target)
+		target = um_policy_resolve(&cli.mode, target);
+	else
+		source = um_policy_resolve(&cli.mode, source);
 
 	cxt = single_context(&cli, source, target);
 	rc = mount_one(&cli, cxt, true);
 	mnt_free_context(cxt);
-	if (rc == RETRY_AS_CALLER) {
+	if (rc == UM_RETRY_AS_CALLER) {
 		drop_setuid(&cli);
 		cxt = single_context(&cli, source, target);
 		rc = mount_one(&cli, cxt, false);

@@ -22,11 +22,10 @@
 #include <libmount.h>
 
 #include "cli.h"
-#include "kernel-mode.h"
 #include "legacy.h"
 #include "mode.h"
 #include "owner.h"
-#include "privs.h"
+#include "policy.h"
 #include "signals.h"
 
 enum { OPT_FAKE = 0x100 };
@@ -82,19 +81,10 @@ static void __attribute__((__noreturn__)) usage(void)
 	exit(MNT_EX_SUCCESS);
 }
 
-static void drop_setuid(struct libmnt_context *cxt)
-{
-	um_mode_give_up_setuid(&mode);
-	if (mnt_context_force_unrestricted(cxt) < 0)
-		errx(MNT_EX_SYSERR, "failed to set up libmount");
-}
-
 /* Why was the umount refused? NULL: libmount's message says it. */
 static const char *explain(struct libmnt_context *cxt, char *buf, size_t sz)
 {
-	if (mode != UM_MODE_KERNEL)
-		return NULL;
-	return um_kmode_explain_umount(cxt, forced, buf, sz);
+	return um_policy_explain_umount(mode, cxt, forced, buf, sz);
 }
 
 static int report(struct libmnt_context *cxt, int rc)
@@ -136,7 +126,7 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
-	if (mode == UM_MODE_SETUID && !um_legacy_may_umount(cxt, spec)) {
+	if (!um_policy_may_umount(mode, cxt, spec)) {
 		warnx("%s: must be superuser to unmount.", spec);
 		mnt_reset_context(cxt);
 		return MNT_EX_USAGE;
@@ -304,20 +294,16 @@ int main(int argc, char **argv)
 	if (!cxt)
 		err(MNT_EX_SYSERR, "libmount context allocation failed");
 	/* Kernel mode: the kernel judges the owner, not libmount's policy */
-	if (mode != UM_MODE_SETUID && mnt_context_force_unrestricted(cxt) < 0)
-		errx(MNT_EX_SYSERR, "failed to set up libmount");
+	um_policy_context(mode, cxt);
 	if (um_getopt_init(&g, options) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
-		if (mode == UM_MODE_SETUID &&
-		    !um_legacy_option_ok(UM_LEGACY_UMOUNT_OPTS, c)) {
-			/* -c only weakens the fallback's own checks */
-			if (c == 'c')
-				continue;
-			drop_setuid(cxt);
-		}
+		if (um_policy_ignored_option(mode, c))
+			continue;
+		if (!um_policy_option(&mode, UM_LEGACY_UMOUNT_OPTS, c))
+			um_policy_context(mode, cxt);	/* plain now */
 		switch (c) {
 		case 'a': all = true; break;
 		case 'A': alltargets = true; break;
@@ -376,15 +362,8 @@ int main(int argc, char **argv)
 		um_bad_usage("bad usage");
 	} else {
 		for (; argc > 0; argc--, argv++) {
-			char *path = NULL;
+			char *path = um_policy_umount_path(mode, *argv);
 
-			if (mode == UM_MODE_SETUID && !mnt_tag_is_valid(*argv)) {
-				/* the caller's view: same answer for "no such
-				 * path" and "you may not look" */
-				path = um_privs_canonicalize(*argv);
-				if (!path)
-					err(MNT_EX_USAGE, "%s", *argv);
-			}
 			if (alltargets)
 				rc += umount_alltargets(cxt, path ?: *argv,
 							recursive);

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The steps of a mount and an umount, each handed to the mode's policy:
+ * lib/kernel-mode.c on a kernel with the series, lib/legacy.c for the
+ * setuid fallback, libmount's own way when plain. mount(8) and umount(8)
+ * call these in order and never ask which mode they run in.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "legacy.h"
+#include "policy.h"
+#include "privs.h"
+
+/* libmount applies its fstab policy only in the setuid fallback. */
+void um_policy_context(enum um_mode mode, struct libmnt_context *cxt)
+{
+	if (mode != UM_MODE_SETUID && mnt_context_force_unrestricted(cxt) < 0)
+		errx(MNT_EX_SYSERR, "failed to set up libmount");
+}
+
+/*
+ * The setuid fallback resolves a path the caller names with the caller's
+ * rights; one the caller cannot resolve makes it give up its own. Returns
+ * the path to use (@path, or a new canonical one with @path freed).
+ */
+char *um_policy_resolve(enum um_mode *mode, char *path)
+{
+	char *canon;
+
+	if (*mode != UM_MODE_SETUID || !path || mnt_tag_is_valid(path))
+		return path;
+	canon = um_privs_canonicalize(path);
+	if (!canon) {
+		um_mode_give_up_setuid(mode);
+		return path;
+	}
+	free(path);
+	return canon;
+}
+
+/* May option @c keep the setuid rights? If not, they are given up. */
+bool um_policy_option(enum um_mode *mode, const char *allowed, int c)
+{
+	if (*mode != UM_MODE_SETUID || um_legacy_option_ok(allowed, c))
+		return true;
+	um_mode_give_up_setuid(mode);
+	return false;
+}
+
+/*
+ * After fstab: what the mode's policy says of the mount @cxt describes
+ * and of the series' options. Returns 0 to go on, or an exit code after
+ * saying why.
+ */
+int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (mode == UM_MODE_KERNEL)
+		return um_kmode_check(cxt, &m->own, &m->req);
+	if (mode == UM_MODE_SETUID) {
+		if (tgt && !(m->fstab_target = strdup(tgt)))
+			err(MNT_EX_SYSERR, "out of memory");
+		if (!um_legacy_source_fixed(cxt, m->why, sizeof(m->why))) {
+			warnx("%s: source not fixed: %s.",
+			      mnt_context_get_source(cxt), m->why);
+			return MNT_EX_USAGE;
+		}
+	}
+	if (m->own.setuser || m->own.nomnt) {
+		warnx("--setuser and nomnt need a kernel with mount ownership "
+		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
+		return MNT_EX_FAIL;
+	}
+	return 0;
+}
+
+/* Before libmount prepares the mount. */
+void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
+		       struct um_mount *m)
+{
+	if (mode == UM_MODE_KERNEL)
+		um_kmode_prepare(cxt, &m->req);
+}
+
+/*
+ * After libmount prepared it (status @rc). The setuid fallback turns a
+ * "no" of the fstab policy into a try as the caller, and wants the fixed
+ * mountpoint fstab names. Returns 0, UM_RETRY_AS_CALLER or an exit code.
+ */
+int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
+		       struct um_mount *m, int rc, bool may_retry)
+{
+	if (mode != UM_MODE_SETUID)
+		return 0;
+	if (rc == -EPERM && may_retry && !mnt_context_syscall_called(cxt))
+		return UM_RETRY_AS_CALLER;
+	if (rc == 0 && !um_legacy_target_fixed(cxt, m->fstab_target, m->why,
+					       sizeof(m->why))) {
+		warnx("%s: mountpoint not fixed: %s.",
+		      mnt_context_get_target(cxt), m->why);
+		return MNT_EX_USAGE;
+	}
+	return 0;
+}
+
+/* The mount itself; returns as mnt_context_do_mount(). */
+int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m)
+{
+	if (mode == UM_MODE_KERNEL)
+		return um_kmode_mount(cxt, &m->req);
+	return mnt_context_do_mount(cxt);
+}
+
+/* After a successful mount: 0, or an exit code with m->why said. */
+int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
+		     struct um_mount *m)
+{
+	int stop;
+
+	if (mode != UM_MODE_KERNEL)
+		return 0;
+	stop = um_kmode_verify(cxt, &m->req, m->why, sizeof(m->why));
+	if (stop)
+		warnx("%s: %s.", mnt_context_get_target(cxt), m->why);
+	return stop;
+}
+
+/* Why the mount failed (@rc), if the policy can say more than libmount. */
+const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
+			      struct um_mount *m, int rc)
+{
+	if (!rc || mode != UM_MODE_KERNEL)
+		return NULL;
+	return um_kmode_explain_mount(cxt, &m->req, m->why, sizeof(m->why));
+}
+
+void um_policy_mount_free(struct um_mount *m)
+{
+	um_ownopts_free(&m->own);
+	free(m->fstab_target);
+}
+
+/* umount -c would only weaken the setuid fallback's checks: it is ignored */
+bool um_policy_ignored_option(enum um_mode mode, int c)
+{
+	return mode == UM_MODE_SETUID && c == 'c';
+}
+
+/*
+ * umount: the setuid fallback looks a path up with the caller's rights,
+ * with the same answer for "no such path" and "you may not look". NULL:
+ * use @arg as it is.
+ */
+char *um_policy_umount_path(enum um_mode mode, const char *arg)
+{
+	char *path;
+
+	if (mode != UM_MODE_SETUID || mnt_tag_is_valid(arg))
+		return NULL;
+	path = um_privs_canonicalize(arg);
+	if (!path)
+		err(MNT_EX_USAGE, "%s", arg);
+	return path;
+}
+
+/* umount: may the caller go on to libmount? (the setuid fallback's check) */
+bool um_policy_may_umount(enum um_mode mode, struct libmnt_context *cxt,
+			  const char *spec)
+{
+	return mode != UM_MODE_SETUID || um_legacy_may_umount(cxt, spec);
+}
+
+/* Why the umount was refused, if the policy can say more than libmount. */
+const char *um_policy_explain_umount(enum um_mode mode,
+				     struct libmnt_context *cxt, bool forced,
+				     char *buf, size_t sz)
+{
+	if (mode != UM_MODE_KERNEL)
+		return NULL;
+	return um_kmode_explain_umount(cxt, forced, buf, sz);
+}

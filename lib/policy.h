@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_POLICY_H
+#define USERMOUNT_POLICY_H
+
+#include <stdbool.h>
+#include <libmount.h>
+
+#include "kernel-mode.h"
+#include "mode.h"
+#include "ownopts.h"
+
+/*
+ * Each step of a mount or umount asks the mode's policy (lib/kernel-mode.c,
+ * lib/legacy.c) through these, so the programs' own steps name no mode.
+ */
+
+/* One mount as it goes through mount(8)'s steps. */
+struct um_mount {
+	struct um_ownopts own;	/* the series' options asked for */
+	struct um_owned req;	/* kernel mode: what the kernel is asked */
+	char *fstab_target;	/* setuid fallback: the target fstab gave */
+	char why[512];		/* the reason of a refusal */
+};
+
+/* um_policy_prepared() asks for another try without the setuid rights */
+#define UM_RETRY_AS_CALLER (-1)
+
+void um_policy_context(enum um_mode mode, struct libmnt_context *cxt);
+char *um_policy_resolve(enum um_mode *mode, char *path);
+bool um_policy_option(enum um_mode *mode, const char *allowed, int c);
+
+int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m);
+void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
+		       struct um_mount *m);
+int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
+		       struct um_mount *m, int rc, bool may_retry);
+int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m);
+int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
+		     struct um_mount *m);
+const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
+			      struct um_mount *m, int rc);
+void um_policy_mount_free(struct um_mount *m);
+
+bool um_policy_ignored_option(enum um_mode mode, int c);
+char *um_policy_umount_path(enum um_mode mode, const char *arg);
+bool um_policy_may_umount(enum um_mode mode, struct libmnt_context *cxt,
+			  const char *spec);
+const char *um_policy_explain_umount(enum um_mode mode,
+				     struct libmnt_context *cxt, bool forced,
+				     char *buf, size_t sz);
+
+#endif
