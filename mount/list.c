@@ -27,6 +27,7 @@
 
 #include "list.h"
 #include "mountinfo.h"
+#include "printable.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
 #define UTAB "/run/mount/utab"
@@ -102,20 +103,6 @@ static const char *after_rw_ro(const char *s, bool *ro)
 	return s[2] ? s + 3 : s + 2;
 }
 
-/* Control characters become '?', as in util-linux (and coreutils). */
-static void put_safe(const char *s, FILE *out)
-{
-	const char *p;
-
-	for (p = s; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			break;
-	fwrite_unlocked(s, 1, (size_t)(p - s), out);
-	for (; *p; p++)
-		putc_unlocked((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p,
-			      out);
-}
-
 /* A loop device is shown as its backing file, a dm node by its name. */
 static void put_source(const char *src, const char *type, FILE *out)
 {
@@ -129,7 +116,7 @@ static void put_source(const char *src, const char *type, FILE *out)
 			pretty = mnt_pretty_path(src, NULL);
 		mnt_unref_fs(fs);
 	}
-	put_safe(pretty ? pretty : src, out);
+	um_put_printable(pretty ? pretty : src, out);
 	free(pretty);
 }
 
@@ -164,10 +151,10 @@ int list_line(char *line, const char *types, char **buf, size_t *bufsz,
 		return 0;
 	put_source(src, type, out);	/* empty stays empty, as in util-linux */
 	fputs_unlocked(" on ", out);
-	put_safe(target, out);
+	um_put_printable(target, out);
 	/* a FUSE server names its subtype: every field goes through put_safe */
 	fputs_unlocked(" type ", out);
-	put_safe(type, out);
+	um_put_printable(type, out);
 	fputs_unlocked(" (", out);
 	/*
 	 * What the kernel writes, each list led by "rw" or "ro" and holding
@@ -181,17 +168,17 @@ int list_line(char *line, const char *types, char **buf, size_t *bufsz,
 		fputs_unlocked(ro ? "ro" : "rw", out);
 		if (*vrest) {
 			putc_unlocked(',', out);
-			put_safe(vrest, out);
+			um_put_printable(vrest, out);
 		}
 		if (*frest) {
 			putc_unlocked(',', out);
-			put_safe(frest, out);
+			um_put_printable(frest, out);
 		}
 	} else {
 		opts = merge_options(vfs, fsopts, buf, bufsz);
 		if (!opts)
 			return -ENOMEM;
-		put_safe(opts, out);
+		um_put_printable(opts, out);
 	}
 	fputs_unlocked(")\n", out);
 	return 0;
@@ -245,14 +232,14 @@ int list_table(struct libmnt_table *tb, const char *types, bool labels,
 			continue;
 		put_source(src ? src : "none", type ? type : "", out);
 		fputs_unlocked(" on ", out);
-		put_safe(mnt_fs_get_target(fs), out);
+		um_put_printable(mnt_fs_get_target(fs), out);
 		if (type) {
 			fputs_unlocked(" type ", out);
-			put_safe(type, out);
+			um_put_printable(type, out);
 		}
 		if (opts) {
 			fputs_unlocked(" (", out);
-			put_safe(opts, out);
+			um_put_printable(opts, out);
 			putc_unlocked(')', out);
 		}
 		if (bc && src && mnt_fs_is_regularfs(fs)) {
@@ -260,7 +247,7 @@ int list_table(struct libmnt_table *tb, const char *types, bool labels,
 
 			if (lb) {
 				fputs_unlocked(" [", out);
-				put_safe(lb, out);
+				um_put_printable(lb, out);
 				putc_unlocked(']', out);
 			}
 			free(lb);

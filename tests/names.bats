@@ -15,7 +15,7 @@ teardown() {
 names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	'lit\040eral' 'x (deleted)' 'comma,user=0')
 
-@test "listing shows escaped names as util-linux does" {
+@test "listing shows escaped names as util-linux does, controls as \\xHH" {
 	local i=0
 	for n in "${names[@]}"; do
 		mkdir "$T/$n"
@@ -23,10 +23,13 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	done
 	run "$MOUNT" -t tmpfs
 	[ "$status" -eq 0 ]
-	[ "$output" = "$("$UL_MOUNT" -t tmpfs)" ]
+	# util-linux prints '?' for a control character, usermount \xHH
+	# (lib/printable.c): the same lines otherwise
+	[ "$output" = "$("$UL_MOUNT" -t tmpfs |
+		sed 's/with?tab/with\\x09tab/; s/with?newline/with\\x0anewline/')" ]
 	[[ "$output" == *"on $T/with space type"* ]]
-	[[ "$output" == *"on $T/with?tab type"* ]]
-	[[ "$output" == *"on $T/with?newline type"* ]]
+	[[ "$output" == *"on $T/with\\x09tab type"* ]]
+	[[ "$output" == *"on $T/with\\x0anewline type"* ]]
 	[[ "$output" == *"on $T/back\\slash type"* ]]
 	[[ "$output" == *"on $T/lit\\040eral type"* ]]
 	[[ "$output" == *"on $T/x (deleted) type"* ]]
@@ -37,7 +40,7 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	mount -t tmpfs $'src\twith\ntab' "$T/m"
 	run "$MOUNT" -t tmpfs
 	# util-linux prints sources raw, so a FUSE server could forge a line
-	[[ "$output" == *"src?with?tab on $T/m type tmpfs"* ]]
+	[[ "$output" == *"src\\x09with\\x0atab on $T/m type tmpfs"* ]]
 	[ "$(grep -c "on $T/m type" <<<"$output")" -eq 1 ]
 }
 
@@ -127,6 +130,6 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	run "$MOUNT"
 	umount -l "$T/f"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"src?]0;x? on $T/f type fuse.evil?[31m ("* ]]
+	[[ "$output" == *"src\\x1b]0;x\\x07 on $T/f type fuse.evil\\x1b[31m ("* ]]
 	[[ "$output" != *$'\033'* ]]
 }

@@ -35,13 +35,13 @@ static inline char *fuzz_str(const uint8_t *data, size_t size)
 	return s;
 }
 
-/* Does @s hold a byte no terminal should get raw (C0 controls, DEL)? */
-static inline int fuzz_has_control(const char *s, size_t len)
+/* Is anything in @s but printable ASCII (what the C locale prints)? */
+static inline int fuzz_has_unprintable(const char *s, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
 			return 1;
 	return 0;
 }

@@ -342,7 +342,7 @@ own_home() {
 	# listed as itself, control characters masked, nothing rewritten
 	run "$MOUNT" -t fuse.user=0
 	[ "$status" -eq 0 ]
-	[ "$output" = "user=0,user=0 (deleted) on $H/f x?y\\z type fuse.user=0 (rw,nosuid,nodev,relatime,user=2001,user_id=2001,group_id=2001)" ]
+	[ "$output" = "user=0,user=0 (deleted) on $H/f x\\x0ay\\z type fuse.user=0 (rw,nosuid,nodev,relatime,user=2001,user_id=2001,group_id=2001)" ]
 	# a prefix of the name is not the mount
 	run as_user alice "$UMOUNT" "$H/f"
 	[ "$status" -eq 32 ]

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Names as they may reach a terminal.
+ *
+ * Any user picks a mountpoint's name and a FUSE server its source and
+ * subtype. Masking only the C0 controls (as util-linux does) still lets
+ * U+009B or U+009D, or raw bytes 0x80-0x9f that a terminal reads as C1
+ * CSI or OSC, through. Here every character the current locale does not
+ * call printable (mbrtowc, iswprint), and every byte of an invalid
+ * sequence, is written as \xHH per byte. A backslash that would read as
+ * the start of such an escape is itself written \x5c, so the output
+ * decodes to one name only; any other backslash stays as it is, as in
+ * util-linux's listing.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "printable.h"
+
+static void put_escaped(const char *p, size_t n, FILE *out)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (; n; n--, p++) {
+		unsigned char c = (unsigned char)*p;
+
+		putc_unlocked('\\', out);
+		putc_unlocked('x', out);
+		putc_unlocked(hex[c >> 4], out);
+		putc_unlocked(hex[c & 0xf], out);
+	}
+}
+
+/*
+ * How long the printable character at @p is (at most @left bytes), or 0
+ * if the @n bytes there must be escaped.
+ */
+static size_t printable_len(const char *p, size_t left, size_t *n)
+{
+	unsigned char c = (unsigned char)*p;
+	mbstate_t st;
+	wchar_t wc;
+	size_t len;
+
+	*n = 1;
+	if (c < 0x80) {
+		if (c < 0x20 || c == 0x7f || (c == '\\' && p[1] == 'x'))
+			return 0;
+		return 1;
+	}
+	memset(&st, 0, sizeof(st));
+	len = mbrtowc(&wc, p, left, &st);
+	if (len == (size_t)-1 || len == (size_t)-2 || len == 0)
+		return 0;	/* invalid or cut short: this byte alone */
+	if (!iswprint((wint_t)wc)) {
+		*n = len;	/* a whole character the locale won't print */
+		return 0;
+	}
+	return len;
+}
+
+void um_put_printable(const char *s, FILE *out)
+{
+	size_t left = strlen(s), len, n;
+	const char *p = s, *run = s;
+
+	while (left) {
+		len = printable_len(p, left, &n);
+		if (len) {
+			p += len;
+			left -= len;
+			continue;
+		}
+		fwrite_unlocked(run, 1, (size_t)(p - run), out);
+		put_escaped(p, n, out);
+		p += n;
+		left -= n;
+		run = p;
+	}
+	fwrite_unlocked(run, 1, (size_t)(p - run), out);
+}
