@@ -15,6 +15,7 @@
  */
 #include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -86,22 +87,39 @@ int um_legacy_user_is(const char *user_opts, const char *name)
 }
 
 /*
- * May the caller unmount @target as far as the recorded user goes? A mount
- * marked "users" in fstab may be unmounted by anyone; otherwise a recorded
- * user must be the caller, exactly.
+ * Is the recorded user of @fs, if any, the caller? The whole name, and
+ * that name must lead back to the caller's uid (compared as numbers): a
+ * second passwd entry of the same name does not make another uid it.
+ */
+static bool recorded_user_ok(struct libmnt_fs *fs)
+{
+	uid_t uid = getuid();
+	struct passwd *pw = getpwuid(uid);
+	char *name = pw ? strdup(pw->pw_name) : NULL;
+	int rc = um_legacy_user_is(mnt_fs_get_user_options(fs), name);
+
+	if (rc > 0) {
+		pw = getpwnam(name);
+		rc = pw && pw->pw_uid == uid ? 1 : -1;
+	}
+	free(name);
+	return rc >= 0;
+}
+
+/*
+ * May the caller unmount @target as far as the recorded user goes? The
+ * entry is the one libmount will unmount: its own lookup, which also maps
+ * a source, a loop device's backing file or a tag to the mount (a check
+ * on the name as given let "umount IMAGE" through to libmount's prefix
+ * comparison). A mount marked "users" in fstab may be unmounted by
+ * anyone; otherwise a recorded user must be the caller, exactly.
  */
 bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target)
 {
-	struct libmnt_table *mtab = NULL, *fstab = NULL;
-	struct libmnt_fs *fs, *fent;
-	struct passwd *pw;
+	struct libmnt_table *fstab = NULL;
+	struct libmnt_fs *fs = NULL, *fent;
 
-	if (mnt_context_get_mtab(cxt, &mtab) || !mtab)
-		return true;	/* libmount will fail on its own */
-	fs = mnt_table_find_target(mtab, target, MNT_ITER_BACKWARD);
-	if (!fs)
-		fs = mnt_table_find_source(mtab, target, MNT_ITER_BACKWARD);
-	if (!fs)
+	if (mnt_context_find_umount_fs(cxt, target, &fs) != 0 || !fs)
 		return true;	/* "not mounted" comes from libmount */
 	if (mnt_context_get_fstab(cxt, &fstab) == 0 && fstab) {
 		fent = mnt_table_find_pair(fstab, mnt_fs_get_source(fs),
@@ -110,7 +128,5 @@ bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target)
 		if (fent && mnt_fs_get_option(fent, "users", NULL, NULL) == 0)
 			return true;
 	}
-	pw = getpwuid(getuid());
-	return um_legacy_user_is(mnt_fs_get_user_options(fs),
-				 pw ? pw->pw_name : NULL) >= 0;
+	return recorded_user_ok(fs);
 }

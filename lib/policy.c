@@ -42,6 +42,32 @@ char *um_policy_resolve(enum um_mode *mode, char *path)
 	return canon;
 }
 
+/*
+ * The fstab step. The setuid fallback matches what the caller names with
+ * the caller's rights: a tag line is matched by probing the path.
+ */
+int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt)
+{
+	if (mode == UM_MODE_SETUID)
+		return um_privs_apply_fstab(cxt);
+	return mnt_context_apply_fstab(cxt);
+}
+
+/*
+ * libmount's prepare step, after the fstab step returned @fstab_rc. When
+ * fstab has nothing for the caller, the setuid fallback does not let
+ * libmount look again as root (it would probe the path named to match a
+ * tag line, and set a loop device up on it): that is its policy's "no",
+ * and the caller tries as themselves.
+ */
+int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
+			    int fstab_rc)
+{
+	if (mode == UM_MODE_SETUID && fstab_rc)
+		return -EPERM;
+	return mnt_context_prepare_mount(cxt);
+}
+
 /* May option @c keep the setuid rights? If not, they are given up. */
 bool um_policy_option(enum um_mode *mode, const char *allowed, int c)
 {
@@ -170,11 +196,33 @@ char *um_policy_umount_path(enum um_mode mode, const char *arg)
 	return path;
 }
 
-/* umount: may the caller go on to libmount? (the setuid fallback's check) */
-bool um_policy_may_umount(enum um_mode mode, struct libmnt_context *cxt,
-			  const char *spec)
+/*
+ * umount: libmount's prepare step, after the setuid fallback's own check.
+ * A "no" of the fallback's policy (that check, or libmount's fstab rules
+ * before any umount2) is answered as util-linux answers it: the rights
+ * are given up and the caller tries as themselves, so that the kernel has
+ * the last word ("must be superuser to unmount.", exit 32). Returns as
+ * mnt_context_prepare_umount().
+ */
+int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
+			     const char *spec)
 {
-	return mode != UM_MODE_SETUID || um_legacy_may_umount(cxt, spec);
+	int rc;
+
+	if (*mode != UM_MODE_SETUID)
+		return mnt_context_prepare_umount(cxt);
+	if (um_legacy_may_umount(cxt, spec)) {
+		rc = mnt_context_prepare_umount(cxt);
+		if (rc != -EPERM || !mnt_context_tab_applied(cxt) ||
+		    mnt_context_syscall_called(cxt))
+			return rc;
+	}
+	um_mode_give_up_setuid(mode);
+	um_policy_context(*mode, cxt);
+	mnt_reset_context(cxt);
+	if (mnt_context_set_target(cxt, spec))
+		err(MNT_EX_SYSERR, "failed to set umount target");
+	return mnt_context_prepare_umount(cxt);
 }
 
 /* Why the umount was refused, if the policy can say more than libmount. */

@@ -45,8 +45,11 @@ void um_policy_mount_free(struct um_mount *m);
 
 bool um_policy_ignored_option(enum um_mode mode, int c);
 char *um_policy_umount_path(enum um_mode mode, const char *arg);
-bool um_policy_may_umount(enum um_mode mode, struct libmnt_context *cxt,
-			  const char *spec);
+int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt);
+int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
+			    int fstab_rc);
+int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
+			     const char *spec);
 const char *um_policy_explain_umount(enum um_mode mode,
 				     struct libmnt_context *cxt, bool forced,
 				     char *buf, size_t sz);

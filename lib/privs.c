@@ -80,32 +80,73 @@ int um_privs_drop(void)
 }
 
 /*
- * realpath() with the caller's rights, not the setuid ones, so a path the
- * caller cannot look up gives NULL whether or not it exists. The saved
- * set-user-ID keeps root reachable for the way back.
+ * Act with the caller's rights (the effective ids; the saved set-user-ID
+ * keeps root reachable for the way back), and back. Group first on the
+ * way out, user first on the way back, as a drop must be ordered.
  */
-char *um_privs_canonicalize(const char *path)
+static int as_caller(uid_t *euid, gid_t *egid)
 {
-	uid_t euid = geteuid();
-	gid_t egid = getegid();
-	char *res;
 	int e;
 
-	if (!privileged)
-		return realpath(path, NULL);
+	*euid = geteuid();
+	*egid = getegid();
 	if (setegid(getgid()) < 0)
-		return NULL;
+		return -1;
 	if (seteuid(getuid()) < 0) {
 		e = errno;
-		if (setegid(egid) < 0)
+		if (setegid(*egid) < 0)
 			abort();
 		errno = e;
-		return NULL;
+		return -1;
 	}
-	res = realpath(path, NULL);
-	e = errno;
+	return 0;
+}
+
+static void as_before(uid_t euid, gid_t egid)
+{
+	int e = errno;
+
 	if (seteuid(euid) < 0 || setegid(egid) < 0)
 		abort();	/* half-restored rights: stop here */
 	errno = e;
+}
+
+/*
+ * realpath() with the caller's rights, not the setuid ones, so a path the
+ * caller cannot look up gives NULL whether or not it exists.
+ */
+char *um_privs_canonicalize(const char *path)
+{
+	uid_t euid;
+	gid_t egid;
+	char *res;
+
+	if (!privileged)
+		return realpath(path, NULL);
+	if (as_caller(&euid, &egid) < 0)
+		return NULL;
+	res = realpath(path, NULL);
+	as_before(euid, egid);
 	return res;
+}
+
+/*
+ * libmount's fstab lookup with the caller's rights: to match a path with
+ * a LABEL= or UUID= line it opens the path and probes it with libblkid,
+ * which must not happen as root for a file the caller names (a file they
+ * may not read, or an image crafted for the prober).
+ */
+int um_privs_apply_fstab(struct libmnt_context *cxt)
+{
+	uid_t euid;
+	gid_t egid;
+	int rc;
+
+	if (!privileged)
+		return mnt_context_apply_fstab(cxt);
+	if (as_caller(&euid, &egid) < 0)
+		return -errno;
+	rc = mnt_context_apply_fstab(cxt);
+	as_before(euid, egid);
+	return rc;
 }

@@ -3,9 +3,11 @@
 #define USERMOUNT_PRIVS_H
 
 #include <stdbool.h>
+#include <libmount.h>
 
 void um_privs_init(void);
 int um_privs_drop(void);
 char *um_privs_canonicalize(const char *path);
+int um_privs_apply_fstab(struct libmnt_context *cxt);
 
 #endif

@@ -302,14 +302,14 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		err(MNT_EX_SYSERR, "out of memory");
 	m.own.nomnt = cli->own.nomnt;
 
-	rc = mnt_context_apply_fstab(cxt);
+	rc = um_policy_apply_fstab(cli->mode, cxt);
 	if (!rc)
 		stop = take_options(cxt, &m.own) ?:
 		       um_policy_check(cli->mode, cxt, &m);
 	/* after an fstab failure too: libmount's prepare words it */
 	if (!stop) {
 		um_policy_prepare(cli->mode, cxt, &m);
-		rc = mnt_context_prepare_mount(cxt);
+		rc = um_policy_prepare_mount(cli->mode, cxt, rc);
 		stop = um_policy_prepared(cli->mode, cxt, &m, rc, may_retry);
 	}
 	if (!rc && !stop) {

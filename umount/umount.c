@@ -8,7 +8,9 @@
  * The setuid fallback (lib/legacy.c): libmount's restricted context
  * applies util-linux's rules (fstab pair, "users", the recorded user,
  * chdir to the parent and UMOUNT_NOFOLLOW); usermount first checks the
- * recorded user name exactly, which libmount 2.38 does not.
+ * recorded user name exactly, on the entry libmount will unmount, which
+ * libmount 2.38 does not; a "no" is tried again as the caller, as
+ * util-linux does, so the kernel words the refusal.
  */
 #include <err.h>
 #include <errno.h>
@@ -126,20 +128,15 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
-	if (!um_policy_may_umount(mode, cxt, spec)) {
-		warnx("%s: must be superuser to unmount.", spec);
-		mnt_reset_context(cxt);
-		return MNT_EX_USAGE;
-	}
-	/* until the change is recorded in utab and reported */
-	um_signals_defer();
 	/*
 	 * Step by step, not mnt_context_umount(): from 2.39 on libmount
 	 * starts a utab "action" (/run/mount/utab.act) before the call and
 	 * ends it only in the utab step, which that function skips after a
 	 * failed umount2 and finalize does not.
 	 */
-	rc = mnt_context_prepare_umount(cxt);
+	rc = um_policy_prepare_umount(&mode, cxt, spec);
+	/* until the change is recorded in utab and reported */
+	um_signals_defer();
 	if (!rc) {
 		rc = mnt_context_do_umount(cxt);
 		rc = mnt_context_finalize_umount(cxt) ?: rc;

@@ -76,3 +76,130 @@ has_unprintable() {
 	[[ "$output" == *"s\\x9drc on $T/f type fuse.e\\xc2\\x9bvil ("* ]]
 	! has_unprintable <<<"$output" || false
 }
+
+# util-linux's setuid mount/umount, when the machine has them that way.
+need_ul_setuid() {
+	[ "$(stat -c %a "$1" 2>/dev/null)" = 4755 ] &&
+		[ "$(stat -c %u "$1")" = 0 ] ||
+		skip "$1 is not setuid root here"
+}
+
+# An ext2 image in a root-only directory, an fstab "user,loop" entry for it.
+loop_entry() {
+	[ -e /dev/loop-control ] && command -v mkfs.ext2 >/dev/null ||
+		skip "no loop devices or mkfs.ext2 here"
+	truncate -s 4M "$T/img"
+	mkfs.ext2 -q "$T/img"
+	echo "$T/img $T/m ext2 user,loop,noauto 0 0" >/etc/fstab
+}
+
+@test "row 25: alice2 cannot unmount alice's loop mount by naming its image; util-linux's message and exit code" {
+	loop_entry
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	local spec
+	for spec in "$T/img" "$T/m" "$(findmnt -no SOURCE "$T/m")"; do
+		run as_user alice2 "$SUID/umount" "$spec"
+		echo "alice2, $spec: $status $output"
+		[ "$status" -eq 32 ]
+		[[ "$output" == "umount: "*": must be superuser to unmount." ]]
+		is_mounted "$T/m"
+		run as_user bob "$SUID/umount" "$spec"
+		[ "$status" -eq 32 ]
+		is_mounted "$T/m"
+	done
+	run as_user alice "$SUID/umount" "$T/img"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m" || false
+}
+
+@test "row 25: util-linux 2.38.1 on the same loop mount (the oracle)" {
+	need_ul_setuid "$UL_MOUNT"
+	loop_entry
+	run as_user alice "$UL_MOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	run as_user bob "$UL_UMOUNT" "$T/img"
+	echo "util-linux, bob: $status $output"
+	[ "$status" -eq 32 ]
+	is_mounted "$T/m"
+	run as_user alice2 "$UL_UMOUNT" "$T/img"
+	echo "util-linux, alice2: $status $output"
+	# 2.38.1 lets alice2 through: user=alice is compared as a prefix
+	if is_mounted "$T/m"; then
+		umount "$T/m"
+	fi
+}
+
+@test "a user's umount of root's mount of a user entry: util-linux's message and exit code" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	"$MOUNT" "$T/m"
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $T/m: must be superuser to unmount." ]
+	is_mounted "$T/m"
+	if [ "$(stat -c %a "$UL_UMOUNT")" = 4755 ]; then
+		run as_user alice "$UL_UMOUNT" "$T/m"
+		[ "$status" -eq 32 ]
+		[ "$output" = "umount: $T/m: must be superuser to unmount." ]
+	fi
+}
+
+# "$@" as alice under strace run by root (which keeps the setuid bit),
+# following children: the opens of FILE that succeeded.
+opened_by() {
+	local file=$1
+	shift
+	strace -f -qq -o "$T/trace" -e trace=open,openat \
+		setpriv --reuid=2001 --regid=2001 --clear-groups -- "$@" \
+		>"$T/out" 2>&1 || true
+	grep -F "\"$file\"" "$T/trace" | grep -v '= -1 ' || true
+}
+
+@test "row 27: with tag lines in fstab, a path alice names is never opened or probed as root" {
+	command -v strace >/dev/null || skip "no strace"
+	command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2"
+	mkdir -p "$T/m2"
+	# Debian's default fstab has UUID= lines; this one has both kinds
+	printf '%s\n' "LABEL=umnolabel $T/m2 ext2 user,noauto 0 0" \
+		"UUID=0a0a0a0a-0000-4000-8000-000000000000 $T/m2 ext2 user,noauto 0 0" \
+		"umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	# a file alice may not read: an image whose label is in fstab
+	truncate -s 4M "$T/secret"
+	mkfs.ext2 -q -L umnolabel "$T/secret"
+	chmod 0600 "$T/secret"
+	local opens
+	opens=$(opened_by "$T/secret" "$SUID/mount" "$T/secret")
+	echo "usermount: $(cat "$T/out") | opens: $opens"
+	[ -z "$opens" ]
+	[ -z "$(mounts_under "$T")" ]
+	# the same message whether the file exists or not
+	sed "s|$T/secret|PATH|g" "$T/out" >"$T/out.secret"
+	opened_by "$T/nothing" "$SUID/mount" "$T/nothing" >/dev/null
+	sed "s|$T/nothing|PATH|g" "$T/out" >"$T/out.nothing"
+	diff "$T/out.secret" "$T/out.nothing"
+	run as_user alice "$SUID/mount" "$T/secret"
+	local st=$status
+	run as_user alice "$SUID/mount" "$T/nothing"
+	[ "$status" -eq "$st" ]
+	# the fstab entries themselves still work
+	as_user alice "$SUID/mount" "$T/m"
+	is_mounted "$T/m"
+}
+
+@test "row 27: util-linux 2.38.1 opens the file as root (the oracle)" {
+	command -v strace >/dev/null || skip "no strace"
+	command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2"
+	need_ul_setuid "$UL_MOUNT"
+	echo "LABEL=umnolabel $T/m ext2 user,noauto 0 0" >/etc/fstab
+	truncate -s 4M "$T/secret"
+	mkfs.ext2 -q -L umnolabel "$T/secret"
+	chmod 0600 "$T/secret"
+	local opens
+	opens=$(opened_by "$T/secret" "$UL_MOUNT" "$T/secret")
+	echo "util-linux: $(cat "$T/out") | opens: $opens"
+	if is_mounted "$T/m"; then
+		echo "util-linux mounted the image alice may not read"
+		umount "$T/m"
+	fi
+}
