@@ -14,6 +14,8 @@
  *    recorded length: "alice2" passes for "alice"'s mount).
  */
 #include <pwd.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,4 +131,48 @@ bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target)
 			return true;
 	}
 	return recorded_user_ok(fs);
+}
+
+/*
+ * Could libmount run a NAME.TYPE helper (mount.TYPE, umount.TYPE) for
+ * @cxt, after its prepare step? It has no call to ask, so this looks
+ * where it looks (FS_SEARCH_PATH, /sbin:/sbin/fs.d:/sbin/fs) and wider,
+ * for TYPE and for TYPE without its subtype (fuse.sshfs: mount.fuse), and
+ * takes a helper= or uhelper= option as a yes. A helper must run as the
+ * caller, so a yes keeps the change in the caller's process; after a no
+ * the change runs as root (lib/rootchild.c) with libmount's helpers turned
+ * off, so that a type tried later (mount -t auto) cannot run one as root.
+ */
+bool um_legacy_helper_possible(struct libmnt_context *cxt, const char *name)
+{
+	static const char *const dirs[] = { "/sbin", "/sbin/fs.d", "/sbin/fs",
+					    "/usr/sbin", "/usr/local/sbin",
+					    "/bin", "/usr/bin" };
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *type = mnt_context_get_fstype(cxt);
+	char path[PATH_MAX], *dot;
+	struct stat st;
+	size_t i;
+
+	if (mnt_context_is_nohelpers(cxt))
+		return false;
+	if (fs && (mnt_fs_get_option(fs, "helper", NULL, NULL) == 0 ||
+		   mnt_fs_get_option(fs, "uhelper", NULL, NULL) == 0))
+		return true;
+	if (!type || strchr(type, '/'))
+		return false;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s.%s", dirs[i],
+				     name, type) >= sizeof(path))
+			return true;	/* cannot tell: the caller's way */
+		if (stat(path, &st) == 0)
+			return true;
+		dot = strrchr(path, '.');
+		if (dot > path + strlen(dirs[i]) + strlen(name) + 1) {
+			*dot = '\0';
+			if (stat(path, &st) == 0)
+				return true;
+		}
+	}
+	return false;
 }

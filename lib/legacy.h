@@ -8,6 +8,7 @@
 
 int um_legacy_user_is(const char *user_opts, const char *name);
 bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target);
+bool um_legacy_helper_possible(struct libmnt_context *cxt, const char *name);
 bool um_legacy_option_ok(const char *allowed, int c);
 bool um_legacy_source_fixed(struct libmnt_context *cxt, char *why,
 			    size_t whysz);

@@ -9,11 +9,14 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "abi.h"
 #include "legacy.h"
 #include "policy.h"
 #include "privs.h"
+#include "rootchild.h"
+#include "signals.h"
 
 /* libmount applies its fstab policy only in the setuid fallback. */
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt)
@@ -133,6 +136,35 @@ int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
 		return MNT_EX_USAGE;
 	}
 	return 0;
+}
+
+/*
+ * The change: @change(@arg) makes the syscall, updates utab and reports,
+ * and returns the exit code. The setuid fallback runs it as root out of
+ * the caller's reach (lib/rootchild.c), after utab's lock was seen free,
+ * unless a mount helper does the work as the caller (@helper: "mount" or
+ * "umount"); the tool then waits with the termination signals held. A
+ * copy without the setuid bit has no rights to keep from the caller.
+ */
+int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
+		     const char *helper, int (*change)(void *), void *arg)
+{
+	int rc;
+
+	if (mode != UM_MODE_SETUID || geteuid() != 0 ||
+	    um_legacy_helper_possible(cxt, helper))
+		return change(arg);
+	if (!mnt_context_is_nomtab(cxt)) {
+		rc = um_utab_lock_wait();
+		if (rc)
+			return rc;
+	}
+	if (mnt_context_disable_helpers(cxt, 1))
+		return MNT_EX_SYSERR;
+	um_signals_defer();
+	rc = um_rootchild_run(change, arg);
+	um_signals_deliver();
+	return rc;
 }
 
 /* The mount itself; returns as mnt_context_do_mount(). */

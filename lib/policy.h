@@ -48,6 +48,8 @@ char *um_policy_umount_path(enum um_mode mode, const char *arg);
 int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt);
 int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
 			    int fstab_rc);
+int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
+		     const char *helper, int (*change)(void *), void *arg);
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 			     const char *spec);
 const char *um_policy_explain_umount(enum um_mode mode,

@@ -287,6 +287,38 @@ static int take_options(struct libmnt_context *cxt, struct um_ownopts *own)
 	return MNT_EX_USAGE;
 }
 
+/* One mount's change and its report, for um_policy_change(). */
+struct change {
+	const struct cli *cli;
+	struct libmnt_context *cxt;
+	struct um_mount *m;
+};
+
+/*
+ * The mount(2), the read-back, the utab update and the report. Returns
+ * the exit code.
+ */
+static int mount_change(void *arg)
+{
+	const struct change *c = arg;
+	int rc, stop;
+
+	/* until the mount is recorded and reported */
+	um_signals_defer();
+	rc = um_policy_mount(c->cli->mode, c->cxt, c->m);
+	stop = rc ? 0 : um_policy_verify(c->cli->mode, c->cxt, c->m);
+	/* after a failure too: libmount 2.39+ ends its utab action */
+	rc = mnt_context_finalize_mount(c->cxt) ?: rc;
+	if (!stop) {
+		stop = report(c->cxt, rc, um_policy_explain(c->cli->mode,
+							    c->cxt, c->m, rc));
+		if (stop == MNT_EX_SUCCESS && c->cli->verbose)
+			success_message(c->cxt);
+	}
+	um_signals_deliver();
+	return stop;
+}
+
 /*
  * Mount what @cxt describes, step by step; at each one the mode's policy
  * has its say (lib/policy.c). @rc carries libmount's status to the report;
@@ -296,6 +328,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		     bool may_retry)
 {
 	struct um_mount m = { 0 };
+	struct change c = { cli, cxt, &m };
 	int rc, stop = 0;
 
 	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
@@ -312,21 +345,12 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		rc = um_policy_prepare_mount(cli->mode, cxt, rc);
 		stop = um_policy_prepared(cli->mode, cxt, &m, rc, may_retry);
 	}
-	if (!rc && !stop) {
-		/* until the mount is recorded and reported */
-		um_signals_defer();
-		rc = um_policy_mount(cli->mode, cxt, &m);
-		if (!rc)
-			stop = um_policy_verify(cli->mode, cxt, &m);
-		/* after a failure too: libmount 2.39+ ends its utab action */
-		rc = mnt_context_finalize_mount(cxt) ?: rc;
-	}
-	if (!stop) {
-		stop = report(cxt, rc, um_policy_explain(cli->mode, cxt, &m, rc));
-		if (stop == MNT_EX_SUCCESS && cli->verbose)
-			success_message(cxt);
-	}
-	um_signals_deliver();
+	if (!rc && !stop)
+		stop = um_policy_change(cli->mode, cxt, "mount", mount_change,
+					&c);
+	else if (!stop)
+		stop = report(cxt, rc,
+			      um_policy_explain(cli->mode, cxt, &m, rc));
 	um_policy_mount_free(&m);
 	return stop;
 }

@@ -8,6 +8,10 @@ UM_LIBMOUNT=$("$MOUNT" -V | sed -n 's/.*(libmount \([0-9][0-9.]*\).*/\1/p')
 libmount_fd_api() {
 	[ "$(printf '%s\n' 2.39 "$UM_LIBMOUNT" | sort -V | head -n 1)" = 2.39 ]
 }
+# The call that attaches a new mount: mount(2) for libmount 2.38,
+# move_mount(2) from 2.39 on (after fsopen, fsconfig, fsmount).
+MOUNT_CALL=mount
+libmount_fd_api && MOUNT_CALL=move_mount
 
 # util-linux's programs of the libmount this build uses (configure.ac)
 UL_MOUNT=${UM_UL_BINDIR:-/usr/bin}/mount
@@ -80,6 +84,15 @@ setuid_copies() {
 	cp "$MOUNT" "$UMOUNT" "$SUID/"
 	chown root:root "$SUID/mount" "$SUID/umount"
 	chmod 4755 "$SUID/mount" "$SUID/umount"
+}
+
+# Can root here raise a hard resource limit (CAP_SYS_RESOURCE in the
+# bounding set)? Some containers run without it; the setuid copy then
+# refuses a change the caller's limits would cut short (lib/rootchild.c).
+can_lift_limits() {
+	local bnd
+	bnd=$(awk '/^CapBnd:/ { print $2 }' /proc/self/status)
+	(( (0x$bnd >> 24) & 1 ))
 }
 
 # LeakSanitizer cannot run under ptrace: with a sanitizer build (configure

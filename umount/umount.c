@@ -122,6 +122,23 @@ static void success_message(struct libmnt_context *cxt)
 		warnx("%s unmounted", tgt);
 }
 
+/* The umount2, the utab update and the report; returns the exit code. */
+static int umount_change(void *arg)
+{
+	struct libmnt_context *cxt = arg;
+	int rc;
+
+	/* until the change is recorded in utab and reported */
+	um_signals_defer();
+	rc = mnt_context_do_umount(cxt);
+	rc = mnt_context_finalize_umount(cxt) ?: rc;
+	rc = report(cxt, rc);
+	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
+		success_message(cxt);
+	um_signals_deliver();
+	return rc;
+}
+
 static int umount_one(struct libmnt_context *cxt, const char *spec)
 {
 	int rc;
@@ -135,16 +152,10 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	 * failed umount2 and finalize does not.
 	 */
 	rc = um_policy_prepare_umount(&mode, cxt, spec);
-	/* until the change is recorded in utab and reported */
-	um_signals_defer();
-	if (!rc) {
-		rc = mnt_context_do_umount(cxt);
-		rc = mnt_context_finalize_umount(cxt) ?: rc;
-	}
-	rc = report(cxt, rc);
-	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
-		success_message(cxt);
-	um_signals_deliver();
+	if (!rc)
+		rc = um_policy_change(mode, cxt, "umount", umount_change, cxt);
+	else
+		rc = report(cxt, rc);
 	mnt_reset_context(cxt);
 	return rc;
 }

@@ -14,6 +14,8 @@ setup() {
 }
 
 teardown() {
+	# a stopped process must not outlive a failed test
+	pkill -CONT -f -- "$SUID/mount" 2>/dev/null || true
 	common_teardown
 	rm -f /run/mount/utab /run/mount/utab.lock /run/mount/utab.act
 }
@@ -202,4 +204,135 @@ opened_by() {
 		echo "util-linux mounted the image alice may not read"
 		umount "$T/m"
 	fi
+}
+
+# The pid holding utab's flock lock, if any (from /proc/locks).
+lock_holder() {
+	local ino
+	ino=$(stat -c %i /run/mount/utab.lock 2>/dev/null) || return 0
+	awk -v ino="$ino" '$2 == "FLOCK" { n = split($6, a, ":");
+		if (a[n] == ino) print $5 }' /proc/locks
+}
+
+# Wait up to 10 s for "$@" to print something; print it.
+wait_for() {
+	local i out
+	for i in $(seq 1 100); do
+		out=$("$@")
+		if [ -n "$out" ]; then
+			echo "$out"
+			return 0
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# alice's setuid mount of $T/m under strace, in the background, with
+# strace's options "$@" (a delay that holds it in a chosen place).
+alice_mount_bg() {
+	strace -f -qq -o "$T/trace" "$@" -- \
+		setpriv --reuid=2001 --regid=2001 --clear-groups -- \
+		"$SUID/mount" "$T/m" >"$T/out" 2>&1 &
+	BG=$!
+}
+
+# The oldest process running the setuid copy: the one alice started.
+tool_pid() {
+	pgrep -o -f -- "^$SUID/mount $T/m\$" || true
+}
+
+# The processes it started, if any.
+tool_children() {
+	local p
+	p=$(tool_pid)
+	[ -z "$p" ] || pgrep -P "$p" || true
+}
+
+@test "row 26: alice cannot stop the process holding utab's lock; root's mount goes on" {
+	command -v strace >/dev/null || skip "no strace"
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	mkdir "$T/r"
+	# 3 s inside libmount's utab update, with the lock held
+	alice_mount_bg -e trace=rename,renameat,renameat2 \
+		-e inject=rename,renameat,renameat2:delay_enter=3000000
+	local holder
+	holder=$(wait_for lock_holder)
+	echo "holder $holder: $(ps -o ruid=,euid=,sid=,args= -p "$holder")"
+	[ "$(ps -o ruid= -p "$holder" | tr -d ' ')" = 0 ]
+	run as_user alice kill -STOP "$holder"
+	echo "alice's kill -STOP: $status $output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Operation not permitted"* ]]
+	# the tool she started she may stop: it holds nothing
+	as_user alice kill -STOP "$(tool_pid)"
+	run timeout 20 "$MOUNT" -t tmpfs umroot "$T/r"
+	[ "$status" -eq 0 ]
+	as_user alice kill -CONT "$(tool_pid)"
+	wait "$BG"
+	cat "$T/out"
+	is_mounted "$T/m"
+	grep -q "TARGET=$T/m .*OPTS=user=alice" /run/mount/utab
+}
+
+@test "row 26: alice's SIGKILL of her mount at mount(2) leaves the mount recorded as hers" {
+	command -v strace >/dev/null || skip "no strace"
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	alice_mount_bg -e trace=$MOUNT_CALL \
+		-e inject=$MOUNT_CALL:delay_exit=2000000
+	# the change has begun: the root child is there, in its mount call
+	wait_for tool_children
+	sleep 0.5
+	as_user alice kill -KILL "$(tool_pid)"
+	wait "$BG" || true
+	is_mounted "$T/m"
+	grep -q "TARGET=$T/m .*OPTS=user=alice" /run/mount/utab
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/m" || false
+}
+
+@test "row 26: a lock holder that does not let go: a clear error within seconds, nothing mounted; util-linux waits" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	mkdir -p /run/mount
+	(exec 9>/run/mount/utab.lock && flock 9 && exec sleep 60) &
+	local holder=$!
+	wait_for lock_holder >/dev/null
+	run timeout 30 setpriv --reuid=2001 --regid=2001 --clear-groups -- \
+		"$SUID/mount" "$T/m"
+	echo "usermount: $status $output"
+	[ "$status" -eq 16 ]
+	[ "$output" = "mount: /run/mount/utab.lock is held by another process; gave up after 5 seconds, nothing was changed" ]
+	! is_mounted "$T/m" || false
+	if [ "$(stat -c %a "$UL_MOUNT")" = 4755 ]; then
+		run timeout 8 setpriv --reuid=2001 --regid=2001 \
+			--clear-groups -- "$UL_MOUNT" "$T/m"
+		echo "util-linux: $status (124: still waiting after 8 s)"
+	fi
+	kill "$holder" 2>/dev/null || true
+	wait "$holder" || true
+	while umount "$T/m" 2>/dev/null; do :; done
+}
+
+@test "row 28: a umount cut short by alice's limits never leaves her line for root's later mount" {
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	as_user alice "$SUID/mount" "$T/m"
+	run bash -c 'ulimit -f 0; exec setpriv --reuid=2001 --regid=2001 --clear-groups -- "$0" "$1"' "$SUID/umount" "$T/m"
+	echo "umount under ulimit -f 0: $status $output"
+	if is_mounted "$T/m"; then
+		# refused before anything changed: the line is still right
+		[ "$status" -ne 0 ]
+		grep -q "TARGET=$T/m .*OPTS=user=alice" /run/mount/utab
+		umount "$T/m"
+	else
+		[ "$status" -eq 0 ]
+	fi
+	! grep -q "TARGET=$T/m " /run/mount/utab || false
+	# root mounts the same source on the same place: root's, not alice's
+	"$MOUNT" -t tmpfs umtest "$T/m"
+	run "$MOUNT" -t tmpfs
+	[[ "$output" == *"umtest on $T/m type tmpfs (rw,relatime)"* ]]
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 32 ]
+	is_mounted "$T/m"
 }

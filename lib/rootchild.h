@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_ROOTCHILD_H
+#define USERMOUNT_ROOTCHILD_H
+
+int um_utab_lock_wait(void);
+int um_rootchild_run(int (*change)(void *), void *arg);
+
+#endif
