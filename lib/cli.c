@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libmount.h>
 
@@ -117,4 +118,78 @@ void um_print_version(void)
 	printf("%s from %s (libmount %s)\n", program_invocation_short_name,
 	       PACKAGE_STRING, ver);
 	exit(MNT_EX_SUCCESS);
+}
+
+/* How --help names option @c: "--name", or "-c" for a short-only one. */
+static void put_option_name(FILE *out, const struct um_option *opts, int c)
+{
+	for (; opts->val; opts++)
+		if (opts->val == c && opts->name) {
+			fprintf(out, " --%s", opts->name);
+			return;
+		}
+	fprintf(out, " -%c", c);
+}
+
+/*
+ * Options that may not go together, as util-linux refuses them: each row
+ * of @excl a set of option values in ASCII order ended by 0, the rows in
+ * the order of their first values, the table ended by an empty row;
+ * @seen holds, per row, the first option of it given so far. A second,
+ * different one of a row ends the run with util-linux's words.
+ *
+ * Like util-linux, the search stops at the first row whose first value
+ * sorts after @c, and within a row after the first value above @c. Its
+ * umount table lists {O, R, t} after {R, a}, so --test-opts is never
+ * noted there and "umount -O x -R" goes ahead; the same table here gives
+ * users the same answers.
+ */
+void um_check_exclusive(const struct um_option *opts, const um_excl_t *excl,
+			int *seen, int c)
+{
+	const int *o;
+	size_t r;
+
+	for (r = 0; excl[r][0] && excl[r][0] <= c; r++) {
+		for (o = excl[r]; *o && *o < c; o++)
+			;
+		if (*o != c)
+			continue;
+		if (!seen[r]) {
+			seen[r] = c;
+			continue;
+		}
+		if (seen[r] == c)
+			continue;
+		fprintf(stderr, "%s: mutually exclusive arguments:",
+			program_invocation_short_name);
+		for (o = excl[r]; *o; o++)
+			put_option_name(stderr, opts, *o);
+		fputc('\n', stderr);
+		exit(MNT_EX_USAGE);
+	}
+}
+
+/*
+ * At exit: output that could not be written is an error, as in
+ * util-linux ("write error", exit 1), except for a reader that went away
+ * (EPIPE); a failing stderr only sets the exit code.
+ */
+static void close_stdout(void)
+{
+	errno = 0;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && errno != EPIPE) {
+		if (errno)
+			warn("write error");
+		else
+			warnx("write error");
+		_exit(EXIT_FAILURE);
+	}
+	if (fflush(stderr) != 0 || ferror(stderr))
+		_exit(EXIT_FAILURE);
+}
+
+void um_close_stdout_atexit(void)
+{
+	atexit(close_stdout);
 }

@@ -22,10 +22,16 @@ struct um_getopt {
 	char *shortopts;
 };
 
+/* Rows of options that may not go together (util-linux's "excl" tables). */
+typedef int um_excl_t[4];
+
 int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
 void um_getopt_free(struct um_getopt *g);
 void um_usage_options(FILE *out, const struct um_option *opts);
 char *um_ns_path(const char *arg);
+void um_check_exclusive(const struct um_option *opts, const um_excl_t *excl,
+			int *seen, int c);
+void um_close_stdout_atexit(void);
 void __attribute__((__noreturn__)) um_bad_usage(const char *msg);
 void __attribute__((__noreturn__)) um_print_version(void);
 

@@ -171,6 +171,7 @@ int um_rootchild_run(int (*change)(void *), void *arg)
 	pid_t pid;
 	int st;
 
+	/* nothing buffered may be written twice */
 	fflush(stdout);
 	fflush(stderr);
 	pid = fork();
@@ -185,10 +186,8 @@ int um_rootchild_run(int (*change)(void *), void *arg)
 		}
 		if (root_limits() < 0)
 			_exit(MNT_EX_SYSERR);
-		st = change(arg);
-		fflush(stdout);
-		fflush(stderr);
-		_exit(st);
+		/* exit(): its report must be written, as the tool's would */
+		exit(change(arg));
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {

@@ -549,9 +549,17 @@ static void set_tag(char **source, const char *tag, const char *val)
 		err(MNT_EX_SYSERR, "out of memory");
 }
 
+/* Options util-linux refuses together, one set a row. */
+static const um_excl_t exclusive[] = {
+	{ 'B', 'M', 'R' },		/* --bind, --move, --rbind */
+	{ 'L', 'U', OPT_SOURCE },	/* --label, --uuid, --source */
+	{ 0 }
+};
+
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		       char **target)
 {
+	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
 	struct um_getopt g;
 	int c;
 
@@ -559,6 +567,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		err(MNT_EX_SYSERR, "out of memory");
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
+		um_check_exclusive(options, exclusive, seen, c);
 		if (c != OPT_SOURCE && c != OPT_TARGET)
 			um_policy_option(&cli->mode, UM_LEGACY_MOUNT_OPTS, c);
 		switch (c) {
@@ -656,6 +665,7 @@ int main(int argc, char **argv)
 
 	cli.mode = um_mode_start(argv);
 	um_signals_init();
+	um_close_stdout_atexit();
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);
 

@@ -67,6 +67,15 @@ static const struct um_option options[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
+/* Options util-linux refuses together, one set a row. */
+static const um_excl_t exclusive[] = {
+	{ 'A', 'a' },			/* --all-targets, --all */
+	{ 'R', 'a' },			/* --recursive, --all */
+	{ 'O', 'R', 't' },		/* --test-opts, --recursive, --types */
+	{ 'R', 'r' },			/* --recursive, --read-only */
+	{ 0 }
+};
+
 static enum um_mode mode;
 static bool quiet, forced;
 
@@ -288,6 +297,7 @@ static int umount_all(struct libmnt_context *cxt)
 int main(int argc, char **argv)
 {
 	struct libmnt_context *cxt;
+	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
 	struct um_getopt g;
 	bool all = false, alltargets = false, recursive = false;
 	const char *types = NULL;
@@ -295,6 +305,7 @@ int main(int argc, char **argv)
 
 	mode = um_mode_start(argv);
 	um_signals_init();
+	um_close_stdout_atexit();
 	setlocale(LC_ALL, "");
 	mnt_init_debug(0);
 
@@ -308,6 +319,7 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
+		um_check_exclusive(options, exclusive, seen, c);
 		if (um_policy_ignored_option(mode, c))
 			continue;
 		if (!um_policy_option(&mode, UM_LEGACY_UMOUNT_OPTS, c))
@@ -355,9 +367,6 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (all && (recursive || alltargets))
-		um_bad_usage("--all is not for use with --recursive or "
-			     "--all-targets");
 	if (all) {
 		if (argc)
 			um_bad_usage("unexpected number of arguments");
