@@ -93,3 +93,20 @@ passed_all() {
 	ksft filesystems/devpts_pts
 	[ "$status" -eq 4 ]
 }
+
+# The series' own selftest (kernel/patches, "selftests: user_mounts"):
+# every rule holds with the series; without it every test is skipped,
+# since there is nothing to test, and none may pass or fail.
+@test "kselftest user_mounts (the series' own): all pass with the series, all skipped without" {
+	ksft user_mounts/user_mounts_test
+	local n
+	n=$(grep -c '^ok ' <<<"$output")
+	[ "$n" -ge 9 ]
+	[ -z "$(failed)" ]
+	if [ -e /proc/sys/fs/max_user_mounts ]; then
+		[ "$status" -eq 0 ]
+		[ "$(grep -c '^ok .* # SKIP' <<<"$output")" -eq 0 ]
+	else
+		[ "$(grep -c '^ok .* # SKIP' <<<"$output")" -eq "$n" ]
+	fi
+}
