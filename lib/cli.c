@@ -62,7 +62,7 @@ void um_usage_options(FILE *out, const struct um_option *opts)
 	for (o = opts; o->name || o->val; o++) {
 		int n = 0;
 
-		if (!o->help)
+		if (!um_option_listed(o))
 			continue;
 		if (o->val > 0 && o->val <= 0xff)
 			n = snprintf(left, sizeof(left), " -%c%s", o->val,

@@ -17,6 +17,13 @@ struct um_option {
 	const char *help;	/* NULL: an alias, not listed */
 };
 
+/* Rows without help text are aliases (--ro, --rw): not in --help, and not
+ * offered by the shell completion either (completion/gen-words.c). */
+static inline int um_option_listed(const struct um_option *o)
+{
+	return o->help != NULL;
+}
+
 struct um_getopt {
 	struct option *longopts;
 	char *shortopts;

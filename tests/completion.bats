@@ -1,0 +1,309 @@
+#!/usr/bin/env bats
+# The bash completion (completion/usermount.bash.in): options from the
+# programs' option tables, filesystem types, fstab targets, and for umount
+# the mount points decoded from mountinfo. Hostile mount point names are
+# offered literally and never run (security.md row 11, CVE-2018-7738).
+#
+# The completion functions are driven as bash-completion drives them:
+# COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set, the function
+# called, COMPREPLY read back (NUL-separated, so newlines survive). compopt
+# works only under readline, so it is recorded instead. The last tests type
+# into a real interactive bash under tmux, where readline quotes the names.
+
+load common
+
+COMPLETION=$top_builddir/completion/usermount.bash
+BASH_COMPLETION=/usr/share/bash-completion/bash_completion
+
+setup() {
+	common_setup
+	[ -f "$BASH_COMPLETION" ] ||
+		{ echo "bash-completion not installed" >&2; return 1; }
+	[ -f "$COMPLETION" ]
+	cd "$T"
+}
+
+teardown() {
+	cd /
+	common_teardown
+}
+
+# comp [as USER] FUNC WORD...: COMP_WORDS are the words as bash splits
+# them ("=" and ":" are words of their own, written without spaces around
+# them in COMP_LINE); the cursor is at the end of the last one. Leaves the
+# candidates in the array "reply" and the compopt calls in $T/compopt.
+# Extra shell code to run after sourcing may be given in $PRE.
+DRIVER='
+	source "$1"
+	source "$2"
+	log=$3
+	compopt() { printf "%s\n" "$*" >>"$log"; }
+	eval "$4"
+	f=$5
+	shift 5
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMP_LINE=
+	prev=
+	for w; do
+		if [[ -n $COMP_LINE && $w != [=:] && $prev != [=:] ]]; then
+			COMP_LINE+=" "
+		fi
+		COMP_LINE+=$w
+		prev=$w
+	done
+	COMP_POINT=${#COMP_LINE}
+	COMPREPLY=()
+	"$f" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+	for r in "${COMPREPLY[@]}"; do printf "%s\0" "$r"; done
+'
+comp() {
+	local who=()
+	if [ "$1" = as ]; then
+		who=(as_user "$2")
+		shift 2
+	fi
+	: >"$T/compopt"
+	chmod 0666 "$T/compopt"
+	"${who[@]}" bash --norc --noprofile -c "$DRIVER" driver \
+		"$BASH_COMPLETION" "$COMPLETION" "$T/compopt" "${PRE-}" \
+		"$@" >"$T/reply"
+	mapfile -d '' reply <"$T/reply"
+}
+
+# has NAME: NAME is among the candidates, byte for byte.
+has() {
+	local r
+	for r in "${reply[@]}"; do
+		[ "$r" = "$1" ] && return 0
+	done
+	echo "not offered: [$1]; offered:" >&2
+	printf '  [%s]\n' "${reply[@]}" >&2
+	return 1
+}
+
+# Hostile mount point names: spaces, tab, newline, command substitutions,
+# backticks, globs, quotes, backslashes, a literal "\040", a colon. The
+# command substitutions name whole paths, so their "/"s make directories.
+hostile_names() {
+	names=("$T/with space" "$T/tab"$'\t'"x" "$T/new"$'\n'"line"
+		"$T/\$(touch $T/pwned-subst)" "$T/\`touch $T/pwned-tick\`"
+		"$T/\$(touch\${IFS}pwned-ifs)" "$T/star*" "$T/q'uo\"te"
+		"$T/back\\slash" "$T/lit\\040eral" "$T/a:colon=eq")
+}
+
+mount_hostile() {
+	local n i=0
+	hostile_names
+	for n in "${names[@]}"; do
+		mkdir -p "$n"
+		mount -t tmpfs "hostile$((i++))" "$n"
+	done
+}
+
+no_side_effects() {
+	local p
+	p=$(find "$T" / -maxdepth 1 -name 'pwned*' 2>/dev/null)
+	[ -z "$p" ] || { echo "evaluated: $p" >&2; return 1; }
+}
+
+@test "option words are --help's options, from the same table" {
+	local tool want
+	for tool in mount umount; do
+		comp "_usermount_$tool" "$tool" -
+		# each --help row by its long name, else its short one
+		want=$("$top_builddir/$tool/$tool" --help |
+			sed -n '/^ *-/s/^ *\(-[a-zA-Z]\)\{0,1\},\{0,1\} *\(--[a-z-]*\)\{0,1\}.*/\1 \2/p' |
+			awk '{ print $NF }' | sort)
+		[ -n "$want" ]
+		[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$want" ]
+	done
+	comp _usermount_mount mount --fs
+	[ "${reply[*]}" = --fstab ]
+	# aliases without a --help row are not offered
+	comp _usermount_mount mount --r
+	[ "$(printf '%s\n' "${reply[@]}" | sort | tr '\n' ' ')" = \
+		"--rbind --read-only --read-write " ]
+	comp _usermount_umount umount --la
+	[ "${reply[*]}" = --lazy ]
+}
+
+@test "filesystem types after -t, in a comma list and with no" {
+	comp _usermount_mount mount -t tmp
+	has tmpfs
+	[ "${#reply[@]}" -eq 1 ]
+	comp _usermount_mount mount --types ext4,notm
+	[ "${reply[*]}" = ext4,notmpfs ]
+	comp _usermount_umount umount -t pro
+	has proc
+	# every type the kernel lists is offered
+	comp _usermount_mount mount -t ''
+	local t
+	while read -r a b; do
+		t=${b:-$a}
+		has "$t"
+	done </proc/filesystems
+	# no files or mount points after -t
+	[ ! -s "$T/compopt" ]
+}
+
+@test "mount offers fstab targets: all for root, user entries for users" {
+	mkdir "$T/dir"
+	printf '%s\n' "# $T/comment" \
+		"src1 $T/fs-root tmpfs defaults 0 0" \
+		"src2 $T/fs-user\\040sp tmpfs noauto,user 0 0" \
+		"src3 $T/fs-users tmpfs users 0 0" \
+		"src4 $T/fs-back\\134040 tmpfs owner 0 0" >/etc/fstab
+	comp _usermount_mount mount "$T/fs"
+	[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$(printf '%s\n' \
+		"$T/fs-back\\040" "$T/fs-root" "$T/fs-user sp" "$T/fs-users")" ]
+	grep -qx -- '-o filenames' "$T/compopt"
+	comp as alice _usermount_mount mount "$T/fs"
+	[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$(printf '%s\n' \
+		"$T/fs-back\\040" "$T/fs-user sp" "$T/fs-users")" ]
+	# files too, as the source may be a file
+	comp _usermount_mount mount "$T/di"
+	has "$T/dir"
+	# -T/--fstab names another fstab
+	echo "src $T/other tmpfs defaults 0 0" >"$T/fstab"
+	comp _usermount_mount mount -T "$T/fstab" "$T/"
+	has "$T/other"
+	[[ " ${reply[*]} " != *" $T/fs-root "* ]]
+	comp _usermount_mount mount --fstab = "$T/fstab" "$T/o"
+	[ "${reply[*]}" = "$T/other" ]
+}
+
+@test "umount offers hostile mount points literally and runs none (row 11)" {
+	mount_hostile
+	comp _usermount_umount umount "$T/"
+	local n
+	for n in "${names[@]}"; do
+		has "$n"
+	done
+	# exactly these, each once, and the directories they are in are not
+	# mount points
+	[ "${#reply[@]}" -eq "${#names[@]}" ]
+	grep -qx -- '-o filenames' "$T/compopt"
+	no_side_effects
+	# typed with quotes or backslashes: matched after removing them, and
+	# nothing typed is expanded either
+	comp _usermount_umount umount "'$T/with s"
+	[ "${reply[*]}" = "$T/with space" ]
+	comp _usermount_umount umount "$T/with\\ s"
+	[ "${reply[*]}" = "$T/with space" ]
+	comp _usermount_umount umount "\"$T/\\\$(to"
+	[ "${#reply[@]}" -eq 1 ] && [ "${reply[0]}" = "$T/\$(touch $T/pwned-subst)" ]
+	comp _usermount_umount umount "$T/\\\`"
+	[ "${reply[0]}" = "$T/\`touch $T/pwned-tick\`" ]
+	comp _usermount_umount umount "$T/st"
+	[ "${reply[*]}" = "$T/star*" ]
+	comp _usermount_umount umount "$T/lit"
+	[ "${reply[*]}" = "$T/lit\\040eral" ]
+	comp _usermount_umount umount "$T/ba"
+	[ "${reply[*]}" = "$T/back\\slash" ]
+	comp _usermount_umount umount "$T/q\\'"
+	[ "${reply[*]}" = "$T/q'uo\"te" ]
+	# readline starts the word after an unquoted ":": the candidates
+	# start there too
+	comp _usermount_umount umount "$T/a" : co
+	[ "${reply[*]}" = "colon=eq" ]
+	no_side_effects
+}
+
+@test "umount offers an ordinary user only mounts they may unmount" {
+	mkdir "$T/mine" "$T/users" "$T/root"
+	mount -t tmpfs x "$T/mine"
+	mount -t tmpfs x "$T/users"
+	mount -t tmpfs x "$T/root"
+	printf '%s\n' "x $T/users tmpfs users,noauto 0 0" \
+		"x $T/mine tmpfs user,noauto 0 0" \
+		"x $T/notmounted tmpfs user,noauto 0 0" >/etc/fstab
+	comp as alice _usermount_umount umount "$T/"
+	[ "$(printf '%s\n' "${reply[@]}" | sort)" = \
+		"$(printf '%s\n' "$T/mine" "$T/users")" ]
+	comp _usermount_umount umount "$T/"
+	[ "$(printf '%s\n' "${reply[@]}" | sort)" = \
+		"$(printf '%s\n' "$T/mine" "$T/root" "$T/users")" ]
+}
+
+@test "owned mounts (user=UID in mountinfo) are offered to their owner" {
+	# The host kernel has no owned mounts: a mountinfo as the series
+	# writes it, read by the same function umount's completion uses.
+	printf '%s\n' \
+		"1 0 0:1 / /own rw,nosuid,nodev,relatime,user=2001 shared:1 - tmpfs x rw" \
+		"2 0 0:2 / /own\\040sp\\012nl rw,user=2001 - tmpfs x rw" \
+		"3 0 0:3 / /other rw,user=2002 - tmpfs x rw" \
+		"4 0 0:4 / /prefix rw,user=20011 - tmpfs x rw" \
+		"5 0 0:5 / /first-counts rw,user=2002,user=2001 - tmpfs x rw" \
+		"6 0 0:6 / /notakey rw,user_id=2001 - fuse x rw,user_id=2001" \
+		"7 0 0:7 / /super rw - fuse x rw,user=2001" \
+		"8 0 0:8 / /\$(touch\\040$T/pwned-mi) rw,user=2001 - tmpfs x rw" \
+		"9 0 0:9 / /listed rw - tmpfs x rw" >"$T/mountinfo"
+	local uid
+	for uid in 2001 0; do
+		PRE="_test_mi() {
+			_usermount_mountpoints '$T/mountinfo' $uid /listed
+			COMPREPLY=(\"\${_usermount_names[@]}\")
+		}" comp _test_mi umount /
+		[ "$uid" = 0 ] && break
+		[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$(printf '%s\n' \
+			"/\$(touch $T/pwned-mi)" /listed /own $'/own sp\nnl')" ]
+		no_side_effects
+	done
+	# root: every mount point
+	[ "${#reply[@]}" -eq 9 ]
+}
+
+@test "--setuser= completes user names" {
+	comp _usermount_mount mount --setuser = ali
+	[ "$(printf '%s\n' "${reply[@]}" | sort | tr '\n' ' ')" = \
+		"alice alice2 " ]
+}
+
+# A real interactive bash under tmux: readline inserts the candidate with
+# its own quoting, and the line runs umount on the literal name.
+tmux_type() {
+	tmux -S "$T/tmux.sock" send-keys -t t "$@"
+}
+
+@test "interactive: TAB completes hostile names that umount then unmounts" {
+	command -v tmux >/dev/null || skip "tmux not installed"
+	mount_hostile
+	cat >"$T/rc" <<-EOF
+		source $BASH_COMPLETION
+		source $COMPLETION
+		PS1='$ '
+		# the function keeps the command name, so the completion
+		# for umount is used; it logs the arguments it was given
+		umount() { printf '%s\0' "\$@" >>$T/args; $UMOUNT "\$@"; }
+	EOF
+	tmux -S "$T/tmux.sock" new-session -d -s t -x 200 -y 50 \
+		"bash --rcfile $T/rc -i"
+	sleep 0.5
+	local i n typed
+	# each name, and a prefix that only it has, typed quoted
+	local pick=("$T/\$(touch $T/pwned-subst)" "$T/\$(touch "
+		"$T/\`touch $T/pwned-tick\`" "$T/\`"
+		"$T/new"$'\n'"line" "$T/new"
+		"$T/star*" "$T/st"
+		"$T/q'uo\"te" "$T/q")
+	for ((i = 0; i < ${#pick[@]}; i += 2)); do
+		n=${pick[i]}
+		typed=$(printf %q "${pick[i + 1]}")
+		rm -f "$T/args"
+		tmux_type -l "umount $typed"
+		tmux_type Tab
+		sleep 0.3
+		tmux_type Enter
+		for _ in $(seq 50); do
+			[ -s "$T/args" ] && ! is_mounted "$n" && break
+			sleep 0.1
+		done
+		mapfile -d '' args <"$T/args"
+		[ "${args[0]%/}" = "$n" ] ||
+			{ echo "umount got [${args[*]}] for [$n]"; false; }
+		! is_mounted "$n" || { echo "still mounted: $n"; false; }
+	done
+	tmux -S "$T/tmux.sock" kill-server
+	no_side_effects
+}
