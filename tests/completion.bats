@@ -25,6 +25,9 @@ setup() {
 
 teardown() {
 	cd /
+	# a tmux server kept open would hold bats's output open
+	[ ! -S "$T/tmux.sock" ] ||
+		tmux -S "$T/tmux.sock" kill-server 2>/dev/null || true
 	common_teardown
 }
 
@@ -278,7 +281,7 @@ tmux_type() {
 		umount() { printf '%s\0' "\$@" >>$T/args; $UMOUNT "\$@"; }
 	EOF
 	tmux -S "$T/tmux.sock" new-session -d -s t -x 200 -y 50 \
-		"bash --rcfile $T/rc -i"
+		"bash --rcfile $T/rc -i" </dev/null >/dev/null 2>&1 3>&-
 	sleep 0.5
 	local i n typed
 	# each name, and a prefix that only it has, typed quoted
