@@ -95,6 +95,22 @@ can_lift_limits() {
 	(( (0x$bnd >> 24) & 1 ))
 }
 
+# The setuid fallback's world: the copies and a mountpoint $T/m that only
+# root can change, so fstab entries on it are fixed (lib/fixedpath.c).
+setuid_setup() {
+	common_setup
+	setuid_copies
+	mkdir -p "$T/m"
+	chmod 0755 "$T/m"
+}
+
+# util-linux's setuid mount/umount, when the machine has them that way.
+need_ul_setuid() {
+	[ "$(stat -c %a "$1" 2>/dev/null)" = 4755 ] &&
+		[ "$(stat -c %u "$1")" = 0 ] ||
+		skip "$1 is not setuid root here"
+}
+
 # LeakSanitizer cannot run under ptrace: with a sanitizer build (configure
 # --enable-sanitizers) leaks are checked everywhere except under strace.
 NO_LSAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"

@@ -22,13 +22,6 @@ teardown() {
 	common_teardown
 }
 
-# util-linux's setuid mount/umount, when the machine has them that way.
-need_ul_setuid() {
-	[ "$(stat -c %a "$1" 2>/dev/null)" = 4755 ] &&
-		[ "$(stat -c %u "$1")" = 0 ] ||
-		skip "$1 is not setuid root here"
-}
-
 # The utab line libmount wrote for a target.
 utab_line() {
 	grep -F "TARGET=$1 " /run/mount/utab 2>/dev/null

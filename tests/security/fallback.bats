@@ -7,10 +7,7 @@
 load ../common
 
 setup() {
-	common_setup
-	setuid_copies
-	mkdir -p "$T/m"
-	chmod 0755 "$T/m"
+	setuid_setup
 }
 
 teardown() {
@@ -77,13 +74,6 @@ has_unprintable() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"s\\x9drc on $T/f type fuse.e\\xc2\\x9bvil ("* ]]
 	! has_unprintable <<<"$output" || false
-}
-
-# util-linux's setuid mount/umount, when the machine has them that way.
-need_ul_setuid() {
-	[ "$(stat -c %a "$1" 2>/dev/null)" = 4755 ] &&
-		[ "$(stat -c %u "$1")" = 0 ] ||
-		skip "$1 is not setuid root here"
 }
 
 # An ext2 image in a root-only directory, an fstab "user,loop" entry for it.
@@ -158,6 +148,13 @@ opened_by() {
 	grep -F "\"$file\"" "$T/trace" | grep -v '= -1 ' || true
 }
 
+# $T/secret: a file alice may not read, an image whose label is in fstab
+unreadable_image() {
+	truncate -s 4M "$T/secret"
+	mkfs.ext2 -q -L umnolabel "$T/secret"
+	chmod 0600 "$T/secret"
+}
+
 @test "row 27: with tag lines in fstab, a path alice names is never opened or probed as root" {
 	command -v strace >/dev/null || skip "no strace"
 	command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2"
@@ -166,10 +163,7 @@ opened_by() {
 	printf '%s\n' "LABEL=umnolabel $T/m2 ext2 user,noauto 0 0" \
 		"UUID=0a0a0a0a-0000-4000-8000-000000000000 $T/m2 ext2 user,noauto 0 0" \
 		"umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
-	# a file alice may not read: an image whose label is in fstab
-	truncate -s 4M "$T/secret"
-	mkfs.ext2 -q -L umnolabel "$T/secret"
-	chmod 0600 "$T/secret"
+	unreadable_image
 	local opens
 	opens=$(opened_by "$T/secret" "$SUID/mount" "$T/secret")
 	echo "usermount: $(cat "$T/out") | opens: $opens"
@@ -194,9 +188,7 @@ opened_by() {
 	command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2"
 	need_ul_setuid "$UL_MOUNT"
 	echo "LABEL=umnolabel $T/m ext2 user,noauto 0 0" >/etc/fstab
-	truncate -s 4M "$T/secret"
-	mkfs.ext2 -q -L umnolabel "$T/secret"
-	chmod 0600 "$T/secret"
+	unreadable_image
 	local opens
 	opens=$(opened_by "$T/secret" "$UL_MOUNT" "$T/secret")
 	echo "util-linux: $(cat "$T/out") | opens: $opens"

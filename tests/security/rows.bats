@@ -6,10 +6,7 @@
 load ../common
 
 setup() {
-	common_setup
-	setuid_copies
-	mkdir -p "$T/m"
-	chmod 0755 "$T/m"
+	setuid_setup
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 }
 
