@@ -157,13 +157,16 @@ no_side_effects() {
 		"src2 $T/fs-user\\040sp tmpfs noauto,user 0 0" \
 		"src3 $T/fs-users tmpfs users 0 0" \
 		"src4 $T/fs-back\\134040 tmpfs owner 0 0" >/etc/fstab
+	# a last line without its newline
+	printf 'src5 %s tmpfs group' "$T/fs-group" >>/etc/fstab
 	comp _usermount_mount mount "$T/fs"
 	[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$(printf '%s\n' \
-		"$T/fs-back\\040" "$T/fs-root" "$T/fs-user sp" "$T/fs-users")" ]
+		"$T/fs-back\\040" "$T/fs-group" "$T/fs-root" "$T/fs-user sp" \
+		"$T/fs-users")" ]
 	grep -qx -- '-o filenames' "$T/compopt"
 	comp as alice _usermount_mount mount "$T/fs"
 	[ "$(printf '%s\n' "${reply[@]}" | sort)" = "$(printf '%s\n' \
-		"$T/fs-back\\040" "$T/fs-user sp" "$T/fs-users")" ]
+		"$T/fs-back\\040" "$T/fs-group" "$T/fs-user sp" "$T/fs-users")" ]
 	# files too, as the source may be a file
 	comp _usermount_mount mount "$T/di"
 	has "$T/dir"
