@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mount.h>
+#include <sys/wait.h>
 #include <libmount.h>
 
 #include "abi.h"
@@ -31,6 +32,7 @@
 #include "mode.h"
 #include "policy.h"
 #include "mounted.h"
+#include "optsmode.h"
 #include "owner.h"
 #include "ownopts.h"
 #include "signals.h"
@@ -47,6 +49,10 @@ enum {
 	OPT_RSLAVE,
 	OPT_RPRIVATE,
 	OPT_RUNBINDABLE,
+	OPT_TARGET_PREFIX,
+	OPT_OPTMODE,
+	OPT_OPTSRC,
+	OPT_OPTSRC_FORCE,
 };
 
 static const struct um_option options[] = {
@@ -55,18 +61,28 @@ static const struct um_option options[] = {
 	{ "no-canonicalize", no_argument, 'c', NULL,
 	  "do not canonicalize paths" },
 	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call" },
+	{ "fork", no_argument, 'F', NULL,
+	  "one process for each mount (use with -a)" },
 	{ "help", no_argument, 'h', NULL, "display this help" },
 	{ "internal-only", no_argument, 'i', NULL,
 	  "do not call the mount.<type> helpers" },
 	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels" },
 	{ "label", required_argument, 'L', "label",
 	  "synonym for LABEL=<label>" },
+	{ "mkdir", optional_argument, 'm', "mode",
+	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])" },
 	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else" },
 	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
 	{ "namespace", required_argument, 'N', "ns",
 	  "perform mount in another namespace" },
 	{ "options", required_argument, 'o', "list",
 	  "comma-separated list of mount options" },
+	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
+	  "how to join fstab's options with -o's" },
+	{ "options-source", required_argument, OPT_OPTSRC, "source",
+	  "where default options come from (fstab,mtab,disable)" },
+	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
+	  "read fstab/mtab even with source and target given" },
 	{ "test-opts", required_argument, 'O', "list",
 	  "limit the set of filesystems (use with -a)" },
 	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only" },
@@ -79,6 +95,8 @@ static const struct um_option options[] = {
 	  "explicitly specifies source (path, label, uuid)" },
 	{ "target", required_argument, OPT_TARGET, "target",
 	  "explicitly specifies mountpoint" },
+	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "path",
+	  "put every mountpoint below <path>" },
 	{ "types", required_argument, 't', "list",
 	  "limit the set of filesystem types" },
 	{ "fstab", required_argument, 'T', "path",
@@ -131,10 +149,11 @@ static bool remounting(const char *optstr)
 struct cli {
 	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
-	bool show_labels, oper, propa, move;
+	bool show_labels, oper, propa, move, fork;
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
+	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
-	const char *optpattern, *types, *ns;
+	const char *optpattern, *types, *ns, *prefix;
 	struct libmnt_table *fstab;
 	struct um_ownopts own;
 };
@@ -192,6 +211,9 @@ static struct libmnt_context *new_context(const struct cli *cli)
 		mnt_context_enable_rwonly_mount(cxt, cli->rwonly);
 	if (cli->fstab)
 		mnt_context_set_fstab(cxt, cli->fstab);
+	if ((cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
+	    (cli->prefix && mnt_context_set_target_prefix(cxt, cli->prefix)))
+		err(MNT_EX_SYSERR, "failed to set up libmount");
 	if (cli->ns) {
 		char *ns = um_ns_path(cli->ns);
 
@@ -292,6 +314,8 @@ struct change {
 	const struct cli *cli;
 	struct libmnt_context *cxt;
 	struct um_mount *m;
+	bool done;		/* the change ran in this process */
+	int status;		/* then: libmount's status, or the policy's */
 };
 
 /*
@@ -300,7 +324,7 @@ struct change {
  */
 static int mount_change(void *arg)
 {
-	const struct change *c = arg;
+	struct change *c = arg;
 	int rc, stop;
 
 	/* until the mount is recorded and reported */
@@ -309,10 +333,14 @@ static int mount_change(void *arg)
 	stop = rc ? 0 : um_policy_verify(c->cli->mode, c->cxt, c->m);
 	/* after a failure too: libmount 2.39+ ends its utab action */
 	rc = mnt_context_finalize_mount(c->cxt) ?: rc;
+	c->done = true;
+	c->status = rc ?: stop;
 	if (!stop) {
-		stop = report(c->cxt, rc, um_policy_explain(c->cli->mode,
-							    c->cxt, c->m, rc));
-		if (stop == MNT_EX_SUCCESS && c->cli->verbose)
+		stop = report(c->cxt, rc,
+			      um_policy_explain(c->cli->mode, c->cxt, c->m,
+						rc));
+		/* mount -a says it per entry, in its own words */
+		if (stop == MNT_EX_SUCCESS && c->cli->verbose && !c->cli->all)
 			success_message(c->cxt);
 	}
 	um_signals_deliver();
@@ -322,13 +350,16 @@ static int mount_change(void *arg)
 /*
  * Mount what @cxt describes, step by step; at each one the mode's policy
  * has its say (lib/policy.c). @rc carries libmount's status to the report;
- * @stop, once set, is the exit code and ends the steps.
+ * @stop, once set, is the exit code and ends the steps. *@status, if
+ * asked for, is what mnt_context_mount() would have returned (0: done,
+ * even when a helper failed), or the policy's refusal: the success of a
+ * mount -a -F child, as util-linux counts it.
  */
 static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
-		     bool may_retry)
+		     bool may_retry, int *status)
 {
 	struct um_mount m = { 0 };
-	struct change c = { cli, cxt, &m };
+	struct change c = { cli, cxt, &m, false, 0 };
 	int rc, stop = 0;
 
 	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
@@ -351,6 +382,8 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 	else if (!stop)
 		stop = report(cxt, rc,
 			      um_policy_explain(cli->mode, cxt, &m, rc));
+	if (status)
+		*status = c.done ? c.status : rc ?: stop;
 	um_policy_mount_free(&m);
 	return stop;
 }
@@ -377,9 +410,13 @@ static bool selected(const struct cli *cli, struct libmnt_fs *fs)
 	       (!cli->optpattern || mnt_fs_match_options(fs, cli->optpattern));
 }
 
+/* mount -a leaves out swap, the root filesystem and noauto entries. */
 static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 {
+	const char *tgt = mnt_fs_get_target(fs);
+
 	return !mnt_fs_is_swaparea(fs) &&
+	       !(tgt && (strcmp(tgt, "/") == 0 || strcmp(tgt, "root") == 0)) &&
 	       mnt_fs_get_option(fs, "noauto", NULL, NULL) != 0 &&
 	       selected(cli, fs);
 }
@@ -387,13 +424,15 @@ static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 /* mount -a's count: exit 0 (all done), 32 (none) or 64 (some). */
 struct tally {
 	int done, failed;
+	pid_t *children;	/* mount -a -F */
+	size_t nchildren;
 };
 
 /* Mount @one (then free it) and count it; @what: "mounted", ... */
 static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 			  const char *tgt, const char *what, struct tally *t)
 {
-	if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
+	if (mount_one(cli, one, false, NULL) == MNT_EX_SUCCESS) {
 		t->done++;
 		if (cli->verbose && mnt_context_get_status(one))
 			printf("%-25s: successfully %s\n", tgt, what);
@@ -401,6 +440,72 @@ static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 		t->failed++;
 	}
 	mnt_free_context(one);
+}
+
+/*
+ * A -F child says nothing of its own, as util-linux's: stdio's streams go
+ * to /dev/null, the descriptors stay, so a mount.TYPE helper it runs
+ * still speaks.
+ */
+static void quiet_child(void)
+{
+	FILE *null = fopen("/dev/null", "w");
+
+	if (!null)
+		_exit(MNT_EX_SYSERR);
+	stdout = null;
+	stderr = null;
+}
+
+/*
+ * mount -a -F: mount @one (then free it) in a child of its own. The
+ * child's exit status is whether libmount's mount succeeded (mount_one's
+ * status), which is what util-linux counts; its exit code is not used.
+ */
+static void mount_forked(const struct cli *cli, struct libmnt_context *one,
+			 const char *tgt, struct tally *t)
+{
+	pid_t *more, pid;
+	int status = 0;
+
+	more = realloc(t->children, (t->nchildren + 1) * sizeof(*more));
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	t->children = more;
+	fflush(NULL);	/* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0)
+		err(MNT_EX_SYSERR, "fork failed");
+	if (pid == 0) {
+		quiet_child();
+		mount_one(cli, one, false, &status);
+		_exit(status ? 1 : 0);
+	}
+	t->children[t->nchildren++] = pid;
+	if (cli->verbose)
+		printf("%-25s: mount successfully forked\n", tgt);
+	mnt_free_context(one);
+}
+
+/* Wait for every -F child and count it: a child that did not exit 0 failed. */
+static void wait_children(struct tally *t)
+{
+	size_t i;
+	pid_t rc;
+	int ws;
+
+	for (i = 0; i < t->nchildren; i++) {
+		do
+			rc = waitpid(t->children[i], &ws, 0);
+		while (rc < 0 && errno == EINTR);
+		if (rc >= 0 && (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0))
+			t->failed++;
+		else
+			t->done++;
+	}
+	free(t->children);
+	t->children = NULL;
+	t->nchildren = 0;
 }
 
 static int tally_status(const struct tally *t)
@@ -432,13 +537,17 @@ static int mount_all(const struct cli *cli)
 	struct libmnt_table *fstab = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	struct um_mounted *mounted;
-	struct tally t = { 0, 0 };
+	struct um_mounted *mounted = NULL;
+	struct tally t = { 0 };
 
 	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
 		err(MNT_EX_SYSERR, "failed to read fstab");
-	/* the index reads this namespace's table; -N needs libmount's */
-	mounted = cli->ns ? NULL : um_mounted_new(mnt_context_get_cache(cxt));
+	/*
+	 * The index reads this namespace's table for targets as fstab has
+	 * them; -N and --target-prefix need libmount's lookup.
+	 */
+	if (!cli->ns && !cli->prefix)
+		mounted = um_mounted_new(mnt_context_get_cache(cxt));
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 
@@ -452,8 +561,13 @@ static int mount_all(const struct cli *cli)
 				printf("%-25s: already mounted\n", tgt);
 			continue;
 		}
-		mount_counted(cli, entry_context(cli, fs), tgt, "mounted", &t);
+		if (cli->fork)
+			mount_forked(cli, entry_context(cli, fs), tgt, &t);
+		else
+			mount_counted(cli, entry_context(cli, fs), tgt,
+				      "mounted", &t);
 	}
+	wait_children(&t);
 	um_mounted_free(mounted);
 	mnt_free_iter(itr);
 	mnt_free_context(cxt);
@@ -496,7 +610,7 @@ static int remount_all(const struct cli *cli)
 	struct libmnt_table *tb = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	struct tally t = { 0, 0 };
+	struct tally t = { 0 };
 
 	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
 		err(MNT_EX_SYSERR, "failed to read mtab");
@@ -556,10 +670,39 @@ static const um_excl_t exclusive[] = {
 	{ 0 }
 };
 
+/* -T PATH: one more file (or directory of *.fstab files) instead of fstab. */
+static void add_fstab(struct cli *cli, const char *path)
+{
+	if (!cli->fstab) {
+		cli->fstab = mnt_new_table();
+		if (!cli->fstab)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_parser_errcb(cli->fstab, table_parser_errcb);
+	}
+	if (mnt_table_parse_fstab(cli->fstab, path))
+		errx(MNT_EX_USAGE, "%s: failed to parse", path);
+}
+
+/* -m[MODE]: the option X-mount.mkdir[="MODE"], which libmount acts on. */
+static void append_mkdir(struct cli *cli, const char *mode)
+{
+	char *o = NULL;
+
+	if (mode && *mode) {
+		if (asprintf(&o, "X-mount.mkdir=\"%s\"", mode) < 0)
+			err(MNT_EX_SYSERR, "out of memory");
+		append_option(cli, o);
+		free(o);
+	} else {
+		append_option(cli, "X-mount.mkdir");
+	}
+}
+
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		       char **target)
 {
 	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
+	struct um_optsmode omode = { 0 };
 	struct um_getopt g;
 	int c;
 
@@ -629,17 +772,25 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 			*target = strdup(optarg);
 			break;
 		case 'T':
-			if (!cli->fstab) {
-				cli->fstab = mnt_new_table();
-				if (!cli->fstab)
-					err(MNT_EX_SYSERR, "out of memory");
-				mnt_table_set_parser_errcb(cli->fstab,
-							   table_parser_errcb);
-			}
-			if (mnt_table_parse_fstab(cli->fstab, optarg))
-				errx(MNT_EX_USAGE, "%s: failed to parse",
-				     optarg);
+			add_fstab(cli, optarg);
 			break;
+		case 'F': cli->fork = true; break;
+		case 'm':
+			/* -m=MODE as well as -mMODE and --mkdir=MODE */
+			if (optarg && *optarg == '=')
+				optarg++;
+			append_mkdir(cli, optarg);
+			break;
+		case OPT_TARGET_PREFIX: cli->prefix = optarg; break;
+		case OPT_OPTMODE:
+			if (um_optsmode_set_mode(&omode, optarg) < 0)
+				um_bad_usage("bad usage");
+			break;
+		case OPT_OPTSRC:
+			if (um_optsmode_set_source(&omode, optarg) < 0)
+				um_bad_usage("bad usage");
+			break;
+		case OPT_OPTSRC_FORCE: omode.force = true; break;
 		case OPT_SETUSER:
 			if (um_ownopts_set_user(&cli->own, optarg) < 0)
 				um_bad_usage("--setuser needs a user name");
@@ -654,6 +805,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		}
 	}
 	um_getopt_free(&g);
+	cli->optsmode = um_optsmode_bits(&omode);
 }
 
 int main(int argc, char **argv)
@@ -713,12 +865,12 @@ int main(int argc, char **argv)
 		source = um_policy_resolve(&cli.mode, source);
 
 	cxt = single_context(&cli, source, target);
-	rc = mount_one(&cli, cxt, true);
+	rc = mount_one(&cli, cxt, true, NULL);
 	mnt_free_context(cxt);
 	if (rc == UM_RETRY_AS_CALLER) {
 		drop_setuid(&cli);
 		cxt = single_context(&cli, source, target);
-		rc = mount_one(&cli, cxt, false);
+		rc = mount_one(&cli, cxt, false, NULL);
 		mnt_free_context(cxt);
 	}
 	free(source);
