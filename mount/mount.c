@@ -13,6 +13,7 @@
  *    applies the classic fstab policy, as util-linux, with fixed paths;
  *  - plain (root, or no setuid bit): libmount, as util-linux.
  */
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <locale.h>
@@ -160,6 +161,19 @@ struct cli {
 
 static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 {
+	/* what may name a source, for --help */
+	static const char *const sources[][2] = {
+		{ " LABEL=<label>", "the filesystem with that label" },
+		{ " UUID=<uuid>", "the filesystem with that UUID" },
+		{ " PARTLABEL=<label>", "the partition with that name" },
+		{ " PARTUUID=<uuid>", "the partition with that UUID" },
+		{ " ID=<id>", "the device with that udev hardware ID" },
+		{ " <device>", "the device at that path" },
+		{ " <directory>", "what --bind or --rbind binds" },
+		{ " <file>", "a regular file, on a loop device" },
+	};
+	size_t i;
+
 	printf("Usage:\n"
 	       " mount [-lhV]\n"
 	       " mount -a [options]\n"
@@ -169,13 +183,22 @@ static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 	       "Mount a filesystem; on a kernel with mount ownership, as its "
 	       "owner.\n\nOptions:\n");
 	um_usage_options(stdout, o);
+	printf("\nSource:\n");
+	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
+		printf("%-28s %s\n", sources[i][0], sources[i][1]);
 	printf("\nFor more details see mount(8).\n");
 	exit(MNT_EX_SUCCESS);
 }
 
 static void append_option(struct cli *cli, const char *opt)
 {
-	char *o = strdup(opt);
+	char *o;
+
+	/* util-linux's guard: such a list would not parse as meant */
+	if (*opt == '=' || *opt == '\'' || *opt == '"' ||
+	    isblank((unsigned char)*opt))
+		errx(MNT_EX_USAGE, "unsupported option format: %s", opt);
+	o = strdup(opt);
 
 	if (!o || um_ownopts_take(&o, &cli->own) < 0)
 		errx(MNT_EX_USAGE, "bad usage: invalid setuser option");

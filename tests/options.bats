@@ -317,6 +317,15 @@ $T/m3: mount successfully forked" ]
 	[ "$status" -eq 1 ]
 }
 
+@test "-o with a list that starts with =, a quote or a blank: refused as util-linux" {
+	local o
+	for o in =x '"x"' "'x'" " x" "	x"; do
+		same_as_util_linux mount -o "$o" -t tmpfs x "$T/m"
+		[ "$status" -eq 1 ]
+		[ "$output" = "mount: unsupported option format: $o" ]
+	done
+}
+
 @test "-a -v: one line per entry, not the single mount's words, as util-linux" {
 	three_entries
 	echo "d $T/m4 tmpfs noauto 0 0" >>/etc/fstab
