@@ -151,11 +151,14 @@ struct cli {
 	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
 	bool show_labels, oper, propa, move, fork;
+	bool noswap;		/* -L, -U, --source, --target say which is which */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
 	const char *optpattern, *types, *ns, *prefix;
-	struct libmnt_table *fstab;
+	struct libmnt_table *fstab;	/* -T: the files, in fstab_names */
+	char *fstab_names;
+	struct libmnt_cache *cache;	/* with -T: the files' and contexts' */
 	struct um_ownopts own;
 };
 
@@ -234,7 +237,8 @@ static struct libmnt_context *new_context(const struct cli *cli)
 		mnt_context_enable_rwonly_mount(cxt, cli->rwonly);
 	if (cli->fstab)
 		mnt_context_set_fstab(cxt, cli->fstab);
-	if ((cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
+	if ((cli->cache && mnt_context_set_cache(cxt, cli->cache)) ||
+	    (cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
 	    (cli->prefix && mnt_context_set_target_prefix(cxt, cli->prefix)))
 		err(MNT_EX_SYSERR, "failed to set up libmount");
 	if (cli->ns) {
@@ -283,16 +287,35 @@ static int take_own_options(struct libmnt_context *cxt, struct um_ownopts *own)
 	return rc;
 }
 
-static int report(struct libmnt_context *cxt, int rc, const char *why)
+/*
+ * libmount names the default fstab in "can't find ... in /etc/fstab" even
+ * when -T gave others; name the files that were searched instead.
+ */
+static void name_fstab(const struct cli *cli, int rc, char *buf, size_t sz)
+{
+	const char *def = mnt_get_fstab_path();
+	size_t n = strlen(buf), d = strlen(def) + strlen(" in ");
+
+	if (rc != -MNT_ERR_NOFSTAB || !cli->fstab_names || n < d ||
+	    strncmp(buf + n - d, " in ", 4) != 0 ||
+	    strcmp(buf + n - d + 4, def) != 0)
+		return;
+	snprintf(buf + n - d, sz - (n - d), " in %s", cli->fstab_names);
+}
+
+static int report(const struct cli *cli, struct libmnt_context *cxt, int rc,
+		  const char *why)
 {
 	char buf[BUFSIZ] = { 0 };
 	const char *spec = mnt_context_get_target(cxt);
+	int lmrc = rc;
 
 	if (!spec)
 		spec = mnt_context_get_source(cxt);
 	if (!spec)
 		spec = "???";
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	name_fstab(cli, lmrc, buf, sizeof(buf));
 	if (why && rc != MNT_EX_SUCCESS)
 		warnx("%s: %s.", spec, why);
 	else if (*buf)
@@ -359,7 +382,7 @@ static int mount_change(void *arg)
 	c->done = true;
 	c->status = rc ?: stop;
 	if (!stop) {
-		stop = report(c->cxt, rc,
+		stop = report(c->cli, c->cxt, rc,
 			      um_policy_explain(c->cli->mode, c->cxt, c->m,
 						rc));
 		/* mount -a says it per entry, in its own words */
@@ -403,7 +426,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		stop = um_policy_change(cli->mode, cxt, "mount", mount_change,
 					&c);
 	else if (!stop)
-		stop = report(cxt, rc,
+		stop = report(cli, cxt, rc,
 			      um_policy_explain(cli->mode, cxt, &m, rc));
 	if (status)
 		*status = c.done ? c.status : rc ?: stop;
@@ -616,6 +639,9 @@ static struct libmnt_context *single_context(const struct cli *cli,
 		mnt_context_set_fstype(cxt, cli->types);
 	if (cli->move)
 		mnt_context_set_mflags(cxt, MS_MOVE);
+	/* fstab is searched for a named source as a source only, and so on */
+	if (cli->noswap)
+		mnt_context_disable_swapmatch(cxt, 1);
 	/* --bind, --move and --make-* need no fstab, unless remounting */
 	if ((cli->oper && !remounting(cli->optstr)) || cli->propa)
 		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
@@ -696,6 +722,8 @@ static const um_excl_t exclusive[] = {
 /* -T PATH: one more file (or directory of *.fstab files) instead of fstab. */
 static void add_fstab(struct cli *cli, const char *path)
 {
+	char *names = NULL;
+
 	if (!cli->fstab) {
 		cli->fstab = mnt_new_table();
 		if (!cli->fstab)
@@ -704,6 +732,12 @@ static void add_fstab(struct cli *cli, const char *path)
 	}
 	if (mnt_table_parse_fstab(cli->fstab, path))
 		errx(MNT_EX_USAGE, "%s: failed to parse", path);
+	/* for messages: the files searched, as given */
+	if (asprintf(&names, "%s%s%s", cli->fstab_names ?: "",
+		     cli->fstab_names ? ", " : "", path) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	free(cli->fstab_names);
+	cli->fstab_names = names;
 }
 
 /* -m[MODE]: the option X-mount.mkdir[="MODE"], which libmount acts on. */
@@ -784,15 +818,23 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		case 'M':
 			cli->oper = cli->move = true;
 			break;
-		case 'L': set_tag(source, "LABEL", optarg); break;
-		case 'U': set_tag(source, "UUID", optarg); break;
+		case 'L':
+			set_tag(source, "LABEL", optarg);
+			cli->noswap = true;
+			break;
+		case 'U':
+			set_tag(source, "UUID", optarg);
+			cli->noswap = true;
+			break;
 		case OPT_SOURCE:
 			if (*source)
 				um_bad_usage("source specified more than once");
 			*source = strdup(optarg);
+			cli->noswap = true;
 			break;
 		case OPT_TARGET:
 			*target = strdup(optarg);
+			cli->noswap = true;
 			break;
 		case 'T':
 			add_fstab(cli, optarg);
@@ -829,6 +871,16 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	}
 	um_getopt_free(&g);
 	cli->optsmode = um_optsmode_bits(&omode);
+	/*
+	 * libmount looks a device or a tag up in the fstab it reads itself
+	 * through the context's cache; -T's files need the cache given.
+	 */
+	if (cli->fstab && !cli->nocanon) {
+		cli->cache = mnt_new_cache();
+		if (!cli->cache)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_cache(cli->fstab, cli->cache);
+	}
 }
 
 int main(int argc, char **argv)
@@ -900,7 +952,9 @@ int main(int argc, char **argv)
 	free(target);
 out:
 	free(cli.optstr);
+	free(cli.fstab_names);
 	um_ownopts_free(&cli.own);
 	mnt_unref_table(cli.fstab);
+	mnt_unref_cache(cli.cache);
 	return rc;
 }

@@ -45,8 +45,10 @@ common_teardown() {
 # names the pair: mount or umount, or suid-mount or suid-umount for the
 # setuid copies (setuid_copies) against util-linux's setuid programs.
 # Optional: $UL_AS, a command both runs go through ("as_user alice");
-# $UL_RESET, a command run between the two runs to put things back. The
-# last run, util-linux's, leaves its status and output for more checks.
+# $UL_RESET, a command run between the two runs to put things back;
+# $UL_FSTAB, the file -T named, which util-linux's messages call
+# /etc/fstab all the same ("can't find ... in /etc/fstab"). The last run,
+# util-linux's, leaves its status and output for more checks.
 same_as_util_linux() {
 	local pair=$1 ours theirs
 	local -a as
@@ -65,6 +67,9 @@ same_as_util_linux() {
 	mount | suid-mount) run "${as[@]}" "$UL_MOUNT" "$@" ;;
 	umount | suid-umount) run "${as[@]}" "$UL_UMOUNT" "$@" ;;
 	esac
+	if [ -n "${UL_FSTAB:-}" ]; then
+		output=${output//" in /etc/fstab."/" in $UL_FSTAB."}
+	fi
 	theirs="$status|$output|$(mounts_under "$T" | sort)"
 	echo "util-linux: $theirs"
 	[ "$ours" = "$theirs" ]
