@@ -151,7 +151,7 @@ struct cli {
 	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
 	bool show_labels, oper, propa, move, fork;
-	bool noswap;		/* -L, -U, --source, --target say which is which */
+	bool noswap;		/* -L, -U, --source, --target: no guessing */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */

@@ -14,6 +14,8 @@ setup() {
 
 teardown() {
 	common_teardown
+	# X-mount.subdir's mountpoint, which libmount 2.38 leaves behind
+	rmdir /run/mount/tmptgt 2>/dev/null || true
 }
 
 # Mode and owner of each path, for comparing what a mkdir made.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* --options-mode and --options-source words, as util-linux 2.38.1 reads them. */
+/* The words of --options-mode and --options-source, as util-linux's. */
 #include <libmount.h>
 
 #include "optsmode.h"
@@ -22,7 +22,7 @@ int main(void)
 	const int deflt = MNT_OMODE_FSTAB | MNT_OMODE_MTAB;
 	struct um_optsmode o = { 0 };
 
-	CHECK(bits(NULL, NULL, false) == 0, "nothing given: libmount's default");
+	CHECK(bits(NULL, NULL, false) == 0, "nothing given: the default");
 	CHECK(bits("ignore", NULL, false) == (MNT_OMODE_IGNORE | deflt),
 	      "a mode alone: sources fstab,mtab");
 	CHECK(bits("append", NULL, false) == (MNT_OMODE_APPEND | deflt),
