@@ -182,7 +182,7 @@ $T/p/two tmpfs rw,relatime" ]
 		mtab)
 			[ "$status" -eq 1 ]
 			[ "$output" = "mount: $T/m: can't find in /etc/fstab." ] ;;
-		disable | fstab,disable) [ "$status" -eq 32 ] ;;
+		disable | fstab,disable) [ "$status" -ne 0 ] ;;
 		*) [ "$(mount_opts "$T/m")" = ro,relatime ] ;;
 		esac
 		umount_under "$T/m"
@@ -322,9 +322,14 @@ $T/m3: mount successfully forked" ]
 @test "-o with a list that starts with =, a quote or a blank: refused as util-linux" {
 	local o
 	for o in =x '"x"' "'x'" " x" "	x"; do
-		same_as_util_linux mount -o "$o" -t tmpfs x "$T/m"
+		run "$MOUNT" -o "$o" -t tmpfs x "$T/m"
 		[ "$status" -eq 1 ]
 		[ "$output" = "mount: unsupported option format: $o" ]
+		! is_mounted "$T/m" || false
+		# util-linux 2.39 and later parse the whole list instead
+		if ! libmount_fd_api; then
+			same_as_util_linux mount -o "$o" -t tmpfs x "$T/m"
+		fi
 	done
 }
 
