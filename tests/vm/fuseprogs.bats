@@ -38,6 +38,9 @@ setup() {
 		command -v "$p" >/dev/null ||
 			no "$p is missing: run scripts/setup-debian"
 	done
+	# as tests/vm/init makes it in the guest
+	as_user alice test -r /dev/fuse -a -w /dev/fuse ||
+		no "alice cannot open /dev/fuse: run in the guest (tests/vm/run)"
 	common_setup
 	H=$T/home
 	mkdir -p "$H/src" "$H/mnt" "$T/log" "$T/free"
@@ -69,9 +72,10 @@ setup() {
 
 teardown() {
 	[ -n "${T:-}" ] || return 0
+	local rc=0
 	common_teardown
-	alice_gone
-	local rc=$?
+	# the binds go whatever the daemons do
+	alice_gone || rc=1
 	umount /etc/fuse.conf /usr/bin/fusermount3
 	return $rc
 }
@@ -132,6 +136,20 @@ owned_by_alice() {
 		no "mountinfo: $(mount_line "$H/mnt"), want: $want"
 }
 
+# TYPE SOURCE [SUPER_OPTS]: usermount's mount lists the mount on $H/mnt
+# with user=2001, as util-linux's does
+listed_as_alice() {
+	local opts=${3:-rw,user_id=2001,group_id=2001} want
+	want="$2 on $H/mnt type $1 (rw,nosuid,nodev,relatime,user=2001,"
+	want="$want${opts#rw,})"
+	run "$MOUNT" -t "$1"
+	[ "$status" -eq 0 ] && [ "$output" = "$want" ] ||
+		no "mount -t $1: status $status: $output; want: $want"
+	run "$UL_MOUNT" -t "$1"
+	[ "$status" -eq 0 ] && [ "$output" = "$want" ] ||
+		no "util-linux's mount -t $1: status $status: $output"
+}
+
 # the mount on $H/mnt is gone, and only it
 unmounted() {
 	! is_mounted "$H/mnt" || no "$H/mnt still mounted"
@@ -165,6 +183,7 @@ mounted_directly() {
 		no "status $status: $output"
 	direct_mount "$1" "$2" "$H/mnt"
 	owned_by_alice "$@"
+	listed_as_alice "$@"
 }
 
 # alice reads $H/mnt/file, writes $H/mnt/new and reads it back
@@ -191,6 +210,8 @@ fusermount_unmounts() {
 	shift
 	"$@"
 	[ "$status" -eq 0 ] || no "mount: status $status: $output"
+	[[ "$(mount_opts "$H/mnt")" == *,user=2001 ]] ||
+		no "not alice's: $(mount_line "$H/mnt")"
 	run as_user alice "$fm" -u "$H/mnt"
 	[ "$status" -eq 0 ] && [ -z "$output" ] ||
 		no "$fm -u: status $status: $output"
@@ -251,8 +272,6 @@ sshfs_as_alice() {
 		return
 	fi
 	mounted_directly fuse.sshfs "localhost:$H/src"
-	run "$MOUNT" -t fuse.sshfs
-	[ "$output" = "localhost:$H/src on $H/mnt type fuse.sshfs (rw,nosuid,nodev,relatime,user=2001,user_id=2001,group_id=2001)" ]
 	alice_reads_and_writes
 	# through to the directory
 	[ "$(cat "$H/src/new")" = new ]
