@@ -32,19 +32,55 @@
 #include "kernel-mode.h"
 #include "owner.h"
 
+/*
+ * The target as libmount will mount on it: below --target-prefix, which
+ * libmount puts in front of the target when it prepares the mount, after
+ * this check. Returns a string to free, or NULL.
+ */
+static char *prefixed_target(struct libmnt_context *cxt)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	const char *prefix = mnt_context_get_target_prefix(cxt);
+	char *p = NULL;
+
+	if (!tgt)
+		return NULL;
+	if (!prefix)
+		return strdup(tgt);
+	if (*tgt == '/')
+		tgt++;
+	if (asprintf(&p, "%s%s%s", prefix, *tgt ? "/" : "", tgt) < 0)
+		return NULL;
+	return p;
+}
+
 /* A remount keeps the mount's owner unless the admin names another. */
 static void keep_owner_on_remount(struct libmnt_context *cxt,
 				  struct um_ownopts *own, uid_t *owner)
 {
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs *fs;
-	const char *tgt = mnt_context_get_target(cxt);
+	char *tgt;
 
-	if (own->setuser || !tgt || mnt_context_get_mtab(cxt, &tb) || !tb)
+	if (own->setuser || mnt_context_get_mtab(cxt, &tb) || !tb)
 		return;
-	fs = um_table_find_mount(tb, tgt);
+	tgt = prefixed_target(cxt);
+	fs = tgt ? um_table_find_mount(tb, tgt) : NULL;
 	if (fs && um_fs_owner(fs, owner) == 1)
 		own->setuser = true;
+	free(tgt);
+}
+
+/*
+ * libmount makes an X-mount.subdir mount in mount(2) calls of its own,
+ * which could not carry the series' flags; such a mount is refused
+ * before anything is done rather than made without them.
+ */
+static bool wants_subdir(struct libmnt_context *cxt)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+
+	return fs && mnt_fs_get_option(fs, "X-mount.subdir", NULL, NULL) == 0;
 }
 
 /*
@@ -84,6 +120,11 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 		       !((fl & MS_PROPAGATION) &&
 			 !(fl & ~(MS_PROPAGATION | MS_REC | MS_SILENT)));
 	req->flags = changes_tree ? um_ownopts_mflags(own) : 0;
+	if (req->flags && wants_subdir(cxt)) {
+		warnx("%s: setuser and nomnt cannot be used with "
+		      "X-mount.subdir", mnt_context_get_target(cxt));
+		return MNT_EX_USAGE;
+	}
 	/* a user's new mount is the user's: the kernel implies MS_SETUSER */
 	req->verify = req->flags ||
 		      (changes_tree && !(fl & MS_REMOUNT) && getuid() != 0);

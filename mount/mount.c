@@ -13,6 +13,7 @@
  *    applies the classic fstab policy, as util-linux, with fixed paths;
  *  - plain (root, or no setuid bit): libmount, as util-linux.
  */
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <locale.h>
@@ -22,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mount.h>
+#include <sys/wait.h>
 #include <libmount.h>
 
 #include "abi.h"
@@ -31,6 +33,7 @@
 #include "mode.h"
 #include "policy.h"
 #include "mounted.h"
+#include "optsmode.h"
 #include "owner.h"
 #include "ownopts.h"
 #include "signals.h"
@@ -47,6 +50,10 @@ enum {
 	OPT_RSLAVE,
 	OPT_RPRIVATE,
 	OPT_RUNBINDABLE,
+	OPT_TARGET_PREFIX,
+	OPT_OPTMODE,
+	OPT_OPTSRC,
+	OPT_OPTSRC_FORCE,
 };
 
 static const struct um_option options[] = {
@@ -55,18 +62,28 @@ static const struct um_option options[] = {
 	{ "no-canonicalize", no_argument, 'c', NULL,
 	  "do not canonicalize paths" },
 	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call" },
+	{ "fork", no_argument, 'F', NULL,
+	  "one process for each mount (use with -a)" },
 	{ "help", no_argument, 'h', NULL, "display this help" },
 	{ "internal-only", no_argument, 'i', NULL,
 	  "do not call the mount.<type> helpers" },
 	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels" },
 	{ "label", required_argument, 'L', "label",
 	  "synonym for LABEL=<label>" },
+	{ "mkdir", optional_argument, 'm', "mode",
+	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])" },
 	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else" },
 	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
 	{ "namespace", required_argument, 'N', "ns",
 	  "perform mount in another namespace" },
 	{ "options", required_argument, 'o', "list",
 	  "comma-separated list of mount options" },
+	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
+	  "how to join fstab's options with -o's" },
+	{ "options-source", required_argument, OPT_OPTSRC, "source",
+	  "where default options come from (fstab,mtab,disable)" },
+	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
+	  "read fstab/mtab even with source and target given" },
 	{ "test-opts", required_argument, 'O', "list",
 	  "limit the set of filesystems (use with -a)" },
 	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only" },
@@ -79,6 +96,8 @@ static const struct um_option options[] = {
 	  "explicitly specifies source (path, label, uuid)" },
 	{ "target", required_argument, OPT_TARGET, "target",
 	  "explicitly specifies mountpoint" },
+	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "path",
+	  "put every mountpoint below <path>" },
 	{ "types", required_argument, 't', "list",
 	  "limit the set of filesystem types" },
 	{ "fstab", required_argument, 'T', "path",
@@ -131,16 +150,33 @@ static bool remounting(const char *optstr)
 struct cli {
 	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
-	bool show_labels, oper, propa, move;
+	bool show_labels, oper, propa, move, fork;
+	bool noswap;		/* -L, -U, --source, --target: no guessing */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
+	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
-	const char *optpattern, *types, *ns;
-	struct libmnt_table *fstab;
+	const char *optpattern, *types, *ns, *prefix;
+	struct libmnt_table *fstab;	/* -T: the files, in fstab_names */
+	char *fstab_names;
+	struct libmnt_cache *cache;	/* with -T: the files' and contexts' */
 	struct um_ownopts own;
 };
 
 static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 {
+	/* what may name a source, for --help */
+	static const char *const sources[][2] = {
+		{ " LABEL=<label>", "the filesystem with that label" },
+		{ " UUID=<uuid>", "the filesystem with that UUID" },
+		{ " PARTLABEL=<label>", "the partition with that name" },
+		{ " PARTUUID=<uuid>", "the partition with that UUID" },
+		{ " ID=<id>", "the device with that udev hardware ID" },
+		{ " <device>", "the device at that path" },
+		{ " <directory>", "what --bind or --rbind binds" },
+		{ " <file>", "a regular file, on a loop device" },
+	};
+	size_t i;
+
 	printf("Usage:\n"
 	       " mount [-lhV]\n"
 	       " mount -a [options]\n"
@@ -150,13 +186,22 @@ static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 	       "Mount a filesystem; on a kernel with mount ownership, as its "
 	       "owner.\n\nOptions:\n");
 	um_usage_options(stdout, o);
+	printf("\nSource:\n");
+	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
+		printf("%-28s %s\n", sources[i][0], sources[i][1]);
 	printf("\nFor more details see mount(8).\n");
 	exit(MNT_EX_SUCCESS);
 }
 
 static void append_option(struct cli *cli, const char *opt)
 {
-	char *o = strdup(opt);
+	char *o;
+
+	/* util-linux's guard: such a list would not parse as meant */
+	if (*opt == '=' || *opt == '\'' || *opt == '"' ||
+	    isblank((unsigned char)*opt))
+		errx(MNT_EX_USAGE, "unsupported option format: %s", opt);
+	o = strdup(opt);
 
 	if (!o || um_ownopts_take(&o, &cli->own) < 0)
 		errx(MNT_EX_USAGE, "bad usage: invalid setuser option");
@@ -192,6 +237,10 @@ static struct libmnt_context *new_context(const struct cli *cli)
 		mnt_context_enable_rwonly_mount(cxt, cli->rwonly);
 	if (cli->fstab)
 		mnt_context_set_fstab(cxt, cli->fstab);
+	if ((cli->cache && mnt_context_set_cache(cxt, cli->cache)) ||
+	    (cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
+	    (cli->prefix && mnt_context_set_target_prefix(cxt, cli->prefix)))
+		err(MNT_EX_SYSERR, "failed to set up libmount");
 	if (cli->ns) {
 		char *ns = um_ns_path(cli->ns);
 
@@ -238,16 +287,35 @@ static int take_own_options(struct libmnt_context *cxt, struct um_ownopts *own)
 	return rc;
 }
 
-static int report(struct libmnt_context *cxt, int rc, const char *why)
+/*
+ * libmount names the default fstab in "can't find ... in /etc/fstab" even
+ * when -T gave others; name the files that were searched instead.
+ */
+static void name_fstab(const struct cli *cli, int rc, char *buf, size_t sz)
+{
+	const char *def = mnt_get_fstab_path();
+	size_t n = strlen(buf), d = strlen(def) + strlen(" in ");
+
+	if (rc != -MNT_ERR_NOFSTAB || !cli->fstab_names || n < d ||
+	    strncmp(buf + n - d, " in ", 4) != 0 ||
+	    strcmp(buf + n - d + 4, def) != 0)
+		return;
+	snprintf(buf + n - d, sz - (n - d), " in %s", cli->fstab_names);
+}
+
+static int report(const struct cli *cli, struct libmnt_context *cxt, int rc,
+		  const char *why)
 {
 	char buf[BUFSIZ] = { 0 };
 	const char *spec = mnt_context_get_target(cxt);
+	int lmrc = rc;
 
 	if (!spec)
 		spec = mnt_context_get_source(cxt);
 	if (!spec)
 		spec = "???";
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	name_fstab(cli, lmrc, buf, sizeof(buf));
 	if (why && rc != MNT_EX_SUCCESS)
 		warnx("%s: %s.", spec, why);
 	else if (*buf)
@@ -292,6 +360,8 @@ struct change {
 	const struct cli *cli;
 	struct libmnt_context *cxt;
 	struct um_mount *m;
+	bool done;		/* the change ran in this process */
+	int status;		/* then: libmount's status, or the policy's */
 };
 
 /*
@@ -300,7 +370,7 @@ struct change {
  */
 static int mount_change(void *arg)
 {
-	const struct change *c = arg;
+	struct change *c = arg;
 	int rc, stop;
 
 	/* until the mount is recorded and reported */
@@ -309,10 +379,14 @@ static int mount_change(void *arg)
 	stop = rc ? 0 : um_policy_verify(c->cli->mode, c->cxt, c->m);
 	/* after a failure too: libmount 2.39+ ends its utab action */
 	rc = mnt_context_finalize_mount(c->cxt) ?: rc;
+	c->done = true;
+	c->status = rc ?: stop;
 	if (!stop) {
-		stop = report(c->cxt, rc, um_policy_explain(c->cli->mode,
-							    c->cxt, c->m, rc));
-		if (stop == MNT_EX_SUCCESS && c->cli->verbose)
+		stop = report(c->cli, c->cxt, rc,
+			      um_policy_explain(c->cli->mode, c->cxt, c->m,
+						rc));
+		/* mount -a says it per entry, in its own words */
+		if (stop == MNT_EX_SUCCESS && c->cli->verbose && !c->cli->all)
 			success_message(c->cxt);
 	}
 	um_signals_deliver();
@@ -322,13 +396,16 @@ static int mount_change(void *arg)
 /*
  * Mount what @cxt describes, step by step; at each one the mode's policy
  * has its say (lib/policy.c). @rc carries libmount's status to the report;
- * @stop, once set, is the exit code and ends the steps.
+ * @stop, once set, is the exit code and ends the steps. *@status, if
+ * asked for, is what mnt_context_mount() would have returned (0: done,
+ * even when a helper failed), or the policy's refusal: the success of a
+ * mount -a -F child, as util-linux counts it.
  */
 static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
-		     bool may_retry)
+		     bool may_retry, int *status)
 {
 	struct um_mount m = { 0 };
-	struct change c = { cli, cxt, &m };
+	struct change c = { cli, cxt, &m, false, 0 };
 	int rc, stop = 0;
 
 	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
@@ -349,8 +426,10 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		stop = um_policy_change(cli->mode, cxt, "mount", mount_change,
 					&c);
 	else if (!stop)
-		stop = report(cxt, rc,
+		stop = report(cli, cxt, rc,
 			      um_policy_explain(cli->mode, cxt, &m, rc));
+	if (status)
+		*status = c.done ? c.status : rc ?: stop;
 	um_policy_mount_free(&m);
 	return stop;
 }
@@ -377,9 +456,13 @@ static bool selected(const struct cli *cli, struct libmnt_fs *fs)
 	       (!cli->optpattern || mnt_fs_match_options(fs, cli->optpattern));
 }
 
+/* mount -a leaves out swap, the root filesystem and noauto entries. */
 static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 {
+	const char *tgt = mnt_fs_get_target(fs);
+
 	return !mnt_fs_is_swaparea(fs) &&
+	       !(tgt && (strcmp(tgt, "/") == 0 || strcmp(tgt, "root") == 0)) &&
 	       mnt_fs_get_option(fs, "noauto", NULL, NULL) != 0 &&
 	       selected(cli, fs);
 }
@@ -387,13 +470,15 @@ static bool entry_selected(const struct cli *cli, struct libmnt_fs *fs)
 /* mount -a's count: exit 0 (all done), 32 (none) or 64 (some). */
 struct tally {
 	int done, failed;
+	pid_t *children;	/* mount -a -F */
+	size_t nchildren;
 };
 
 /* Mount @one (then free it) and count it; @what: "mounted", ... */
 static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 			  const char *tgt, const char *what, struct tally *t)
 {
-	if (mount_one(cli, one, false) == MNT_EX_SUCCESS) {
+	if (mount_one(cli, one, false, NULL) == MNT_EX_SUCCESS) {
 		t->done++;
 		if (cli->verbose && mnt_context_get_status(one))
 			printf("%-25s: successfully %s\n", tgt, what);
@@ -401,6 +486,72 @@ static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 		t->failed++;
 	}
 	mnt_free_context(one);
+}
+
+/*
+ * A -F child says nothing of its own, as util-linux's: stdio's streams go
+ * to /dev/null, the descriptors stay, so a mount.TYPE helper it runs
+ * still speaks.
+ */
+static void quiet_child(void)
+{
+	FILE *null = fopen("/dev/null", "w");
+
+	if (!null)
+		_exit(MNT_EX_SYSERR);
+	stdout = null;
+	stderr = null;
+}
+
+/*
+ * mount -a -F: mount @one (then free it) in a child of its own. The
+ * child's exit status is whether libmount's mount succeeded (mount_one's
+ * status), which is what util-linux counts; its exit code is not used.
+ */
+static void mount_forked(const struct cli *cli, struct libmnt_context *one,
+			 const char *tgt, struct tally *t)
+{
+	pid_t *more, pid;
+	int status = 0;
+
+	more = realloc(t->children, (t->nchildren + 1) * sizeof(*more));
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	t->children = more;
+	fflush(NULL);	/* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0)
+		err(MNT_EX_SYSERR, "fork failed");
+	if (pid == 0) {
+		quiet_child();
+		mount_one(cli, one, false, &status);
+		_exit(status ? 1 : 0);
+	}
+	t->children[t->nchildren++] = pid;
+	if (cli->verbose)
+		printf("%-25s: mount successfully forked\n", tgt);
+	mnt_free_context(one);
+}
+
+/* Wait for every -F child and count it: a child that did not exit 0 failed. */
+static void wait_children(struct tally *t)
+{
+	size_t i;
+	pid_t rc;
+	int ws;
+
+	for (i = 0; i < t->nchildren; i++) {
+		do
+			rc = waitpid(t->children[i], &ws, 0);
+		while (rc < 0 && errno == EINTR);
+		if (rc >= 0 && (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0))
+			t->failed++;
+		else
+			t->done++;
+	}
+	free(t->children);
+	t->children = NULL;
+	t->nchildren = 0;
 }
 
 static int tally_status(const struct tally *t)
@@ -432,13 +583,17 @@ static int mount_all(const struct cli *cli)
 	struct libmnt_table *fstab = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	struct um_mounted *mounted;
-	struct tally t = { 0, 0 };
+	struct um_mounted *mounted = NULL;
+	struct tally t = { 0 };
 
 	if (!itr || mnt_context_get_fstab(cxt, &fstab) || !fstab)
 		err(MNT_EX_SYSERR, "failed to read fstab");
-	/* the index reads this namespace's table; -N needs libmount's */
-	mounted = cli->ns ? NULL : um_mounted_new(mnt_context_get_cache(cxt));
+	/*
+	 * The index reads this namespace's table for targets as fstab has
+	 * them; -N and --target-prefix need libmount's lookup.
+	 */
+	if (!cli->ns && !cli->prefix)
+		mounted = um_mounted_new(mnt_context_get_cache(cxt));
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 
@@ -452,8 +607,13 @@ static int mount_all(const struct cli *cli)
 				printf("%-25s: already mounted\n", tgt);
 			continue;
 		}
-		mount_counted(cli, entry_context(cli, fs), tgt, "mounted", &t);
+		if (cli->fork)
+			mount_forked(cli, entry_context(cli, fs), tgt, &t);
+		else
+			mount_counted(cli, entry_context(cli, fs), tgt,
+				      "mounted", &t);
 	}
+	wait_children(&t);
 	um_mounted_free(mounted);
 	mnt_free_iter(itr);
 	mnt_free_context(cxt);
@@ -479,6 +639,9 @@ static struct libmnt_context *single_context(const struct cli *cli,
 		mnt_context_set_fstype(cxt, cli->types);
 	if (cli->move)
 		mnt_context_set_mflags(cxt, MS_MOVE);
+	/* fstab is searched for a named source as a source only, and so on */
+	if (cli->noswap)
+		mnt_context_disable_swapmatch(cxt, 1);
 	/* --bind, --move and --make-* need no fstab, unless remounting */
 	if ((cli->oper && !remounting(cli->optstr)) || cli->propa)
 		mnt_context_set_optsmode(cxt, MNT_OMODE_NOTAB);
@@ -496,7 +659,7 @@ static int remount_all(const struct cli *cli)
 	struct libmnt_table *tb = NULL;
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
-	struct tally t = { 0, 0 };
+	struct tally t = { 0 };
 
 	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
 		err(MNT_EX_SYSERR, "failed to read mtab");
@@ -556,10 +719,47 @@ static const um_excl_t exclusive[] = {
 	{ 0 }
 };
 
+/* -T PATH: one more file (or directory of *.fstab files) instead of fstab. */
+static void add_fstab(struct cli *cli, const char *path)
+{
+	char *names = NULL;
+
+	if (!cli->fstab) {
+		cli->fstab = mnt_new_table();
+		if (!cli->fstab)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_parser_errcb(cli->fstab, table_parser_errcb);
+	}
+	if (mnt_table_parse_fstab(cli->fstab, path))
+		errx(MNT_EX_USAGE, "%s: failed to parse", path);
+	/* for messages: the files searched, as given */
+	if (asprintf(&names, "%s%s%s", cli->fstab_names ?: "",
+		     cli->fstab_names ? ", " : "", path) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	free(cli->fstab_names);
+	cli->fstab_names = names;
+}
+
+/* -m[MODE]: the option X-mount.mkdir[="MODE"], which libmount acts on. */
+static void append_mkdir(struct cli *cli, const char *mode)
+{
+	char *o = NULL;
+
+	if (mode && *mode) {
+		if (asprintf(&o, "X-mount.mkdir=\"%s\"", mode) < 0)
+			err(MNT_EX_SYSERR, "out of memory");
+		append_option(cli, o);
+		free(o);
+	} else {
+		append_option(cli, "X-mount.mkdir");
+	}
+}
+
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		       char **target)
 {
 	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
+	struct um_optsmode omode = { 0 };
 	struct um_getopt g;
 	int c;
 
@@ -618,28 +818,44 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		case 'M':
 			cli->oper = cli->move = true;
 			break;
-		case 'L': set_tag(source, "LABEL", optarg); break;
-		case 'U': set_tag(source, "UUID", optarg); break;
+		case 'L':
+			set_tag(source, "LABEL", optarg);
+			cli->noswap = true;
+			break;
+		case 'U':
+			set_tag(source, "UUID", optarg);
+			cli->noswap = true;
+			break;
 		case OPT_SOURCE:
 			if (*source)
 				um_bad_usage("source specified more than once");
 			*source = strdup(optarg);
+			cli->noswap = true;
 			break;
 		case OPT_TARGET:
 			*target = strdup(optarg);
+			cli->noswap = true;
 			break;
 		case 'T':
-			if (!cli->fstab) {
-				cli->fstab = mnt_new_table();
-				if (!cli->fstab)
-					err(MNT_EX_SYSERR, "out of memory");
-				mnt_table_set_parser_errcb(cli->fstab,
-							   table_parser_errcb);
-			}
-			if (mnt_table_parse_fstab(cli->fstab, optarg))
-				errx(MNT_EX_USAGE, "%s: failed to parse",
-				     optarg);
+			add_fstab(cli, optarg);
 			break;
+		case 'F': cli->fork = true; break;
+		case 'm':
+			/* -m=MODE as well as -mMODE and --mkdir=MODE */
+			if (optarg && *optarg == '=')
+				optarg++;
+			append_mkdir(cli, optarg);
+			break;
+		case OPT_TARGET_PREFIX: cli->prefix = optarg; break;
+		case OPT_OPTMODE:
+			if (um_optsmode_set_mode(&omode, optarg) < 0)
+				um_bad_usage("bad usage");
+			break;
+		case OPT_OPTSRC:
+			if (um_optsmode_set_source(&omode, optarg) < 0)
+				um_bad_usage("bad usage");
+			break;
+		case OPT_OPTSRC_FORCE: omode.force = true; break;
 		case OPT_SETUSER:
 			if (um_ownopts_set_user(&cli->own, optarg) < 0)
 				um_bad_usage("--setuser needs a user name");
@@ -654,6 +870,17 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		}
 	}
 	um_getopt_free(&g);
+	cli->optsmode = um_optsmode_bits(&omode);
+	/*
+	 * libmount looks a device or a tag up in the fstab it reads itself
+	 * through the context's cache; -T's files need the cache given.
+	 */
+	if (cli->fstab && !cli->nocanon) {
+		cli->cache = mnt_new_cache();
+		if (!cli->cache)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_cache(cli->fstab, cli->cache);
+	}
 }
 
 int main(int argc, char **argv)
@@ -713,19 +940,21 @@ int main(int argc, char **argv)
 		source = um_policy_resolve(&cli.mode, source);
 
 	cxt = single_context(&cli, source, target);
-	rc = mount_one(&cli, cxt, true);
+	rc = mount_one(&cli, cxt, true, NULL);
 	mnt_free_context(cxt);
 	if (rc == UM_RETRY_AS_CALLER) {
 		drop_setuid(&cli);
 		cxt = single_context(&cli, source, target);
-		rc = mount_one(&cli, cxt, false);
+		rc = mount_one(&cli, cxt, false, NULL);
 		mnt_free_context(cxt);
 	}
 	free(source);
 	free(target);
 out:
 	free(cli.optstr);
+	free(cli.fstab_names);
 	um_ownopts_free(&cli.own);
 	mnt_unref_table(cli.fstab);
+	mnt_unref_cache(cli.cache);
 	return rc;
 }

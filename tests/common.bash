@@ -25,15 +25,56 @@ common_setup() {
 	: >/etc/fstab
 }
 
-common_teardown() {
-	# unmount whatever a test left under its directory, deepest first
+# Unmount everything at and below directory $1, deepest first.
+umount_under() {
 	local m
-	awk -v t="$T" "$MI_AWK"'
+	awk -v t="$1" "$MI_AWK"'
 	{ m = unesc($5) } index(m, t) == 1 { printf "%s%c", m, 0 }' \
 		/proc/self/mountinfo | sort -rz | while read -r -d '' m; do
 			umount -l "$m" 2>/dev/null || true
 		done
+}
+
+common_teardown() {
+	# unmount whatever a test left under its directory
+	umount_under "$T"
 	: >/etc/fstab
+}
+
+# One command line given to usermount's and to util-linux's program, one
+# after the other: the same exit status, the same words and the same
+# mounts under $T afterwards (sorted: mount -F mounts in parallel). $1
+# names the pair: mount or umount, or suid-mount or suid-umount for the
+# setuid copies (setuid_copies) against util-linux's setuid programs.
+# Optional: $UL_AS, a command both runs go through ("as_user alice");
+# $UL_RESET, a command run between the two runs to put things back;
+# $UL_FSTAB, the file -T named, which util-linux's messages call
+# /etc/fstab all the same ("can't find ... in /etc/fstab"). The last run,
+# util-linux's, leaves its status and output for more checks.
+same_as_util_linux() {
+	local pair=$1 ours theirs
+	local -a as
+	shift
+	read -ra as <<<"${UL_AS:-}"
+	case $pair in
+	mount) run "${as[@]}" "$MOUNT" "$@" ;;
+	umount) run "${as[@]}" "$UMOUNT" "$@" ;;
+	suid-mount) run "${as[@]}" "$SUID/mount" "$@" ;;
+	suid-umount) run "${as[@]}" "$SUID/umount" "$@" ;;
+	esac
+	ours="$status|$output|$(mounts_under "$T" | sort)"
+	echo "usermount: $ours"
+	[ -z "${UL_RESET:-}" ] || eval "$UL_RESET"
+	case $pair in
+	mount | suid-mount) run "${as[@]}" "$UL_MOUNT" "$@" ;;
+	umount | suid-umount) run "${as[@]}" "$UL_UMOUNT" "$@" ;;
+	esac
+	if [ -n "${UL_FSTAB:-}" ]; then
+		output=${output//" in /etc/fstab."/" in $UL_FSTAB."}
+	fi
+	theirs="$status|$output|$(mounts_under "$T" | sort)"
+	echo "util-linux: $theirs"
+	[ "$ours" = "$theirs" ]
 }
 
 # mountinfo with its octal escapes (\040 \011 \012 \134) decoded in the

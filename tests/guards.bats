@@ -14,27 +14,6 @@ teardown() {
 	common_teardown
 }
 
-# "$@" run by usermount's and by util-linux's PROG ($1: mount or umount):
-# the same status and words.
-same_as_util_linux() {
-	local prog=$1 ours
-	shift
-	if [ "$prog" = mount ]; then
-		run "$MOUNT" "$@"
-	else
-		run "$UMOUNT" "$@"
-	fi
-	ours="$status|$output"
-	echo "usermount: $ours"
-	if [ "$prog" = mount ]; then
-		run "$UL_MOUNT" "$@"
-	else
-		run "$UL_UMOUNT" "$@"
-	fi
-	echo "util-linux: $status|$output"
-	[ "$ours" = "$status|$output" ]
-}
-
 @test "mount --bind --move, --rbind --bind, -L -U, --source -L: mutually exclusive, as util-linux" {
 	same_as_util_linux mount --bind --move "$T/a" "$T/b"
 	[ "$status" -eq 1 ]

@@ -206,3 +206,99 @@ teardown() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"not mounted"* ]]
 }
+
+# Run "umount ARGS" with each tool on the same fresh tree (made by $1, a
+# function) and compare exit status, message and the mounts left below $T.
+same_umount_as_util_linux() {
+	local make=$1 tool res=()
+	shift
+	for tool in "$UMOUNT" "$UL_UMOUNT"; do
+		"$make"
+		run "$tool" "$@"
+		res+=("$status|$output|$(mounts_under "$T")")
+		echo "$tool: ${res[-1]}"
+		common_teardown
+	done
+	[ "${res[0]}" = "${res[1]}" ]
+}
+
+umount_tree_in_m() {
+	mount -t tmpfs umR-$$ "$T/m"
+	mkdir -p "$T/m/s"
+	mount -t tmpfs umRs-$$ "$T/m/s"
+	ln -sfn "$T/m" "$T/link"
+}
+
+@test "-R takes a mountpoint (through a symbolic link too), never a source; what -R or -A finds nothing for is 'not found' or 'not mounted', as util-linux" {
+	same_umount_as_util_linux umount_tree_in_m -R "$T/link"
+	[ "$status" -eq 0 ]
+	same_umount_as_util_linux umount_tree_in_m -R umR-$$
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: umR-$$: not found" ]
+	same_umount_as_util_linux umount_tree_in_m -R "$T/nonexistent"
+	[ "$output" = "umount: $T/nonexistent: not found" ]
+	same_umount_as_util_linux umount_tree_in_m -R "$T/b"
+	[ "$output" = "umount: $T/b: not mounted" ]
+	same_umount_as_util_linux umount_tree_in_m -A "$T/nonexistent"
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: $T/nonexistent: not found" ]
+	same_umount_as_util_linux umount_tree_in_m -A -R "$T/b"
+	[ "$output" = "umount: $T/b: not mounted" ]
+}
+
+# A process in a mount namespace of its own with a tree on $T/m, bound
+# on $T/b too; prints its pid.
+tree_in_other_ns() {
+	rm -f "$T/ready"
+	unshare --mount --propagation private sh -c "
+		mount -t tmpfs umN-$$ '$T/m' && mkdir '$T/m/s' &&
+		mount -t tmpfs umNs-$$ '$T/m/s' &&
+		mount --rbind '$T/m' '$T/b' && touch '$T/ready' &&
+		exec sleep 60" >/dev/null 2>&1 3>&- &
+	local pid=$!
+	while [ ! -e "$T/ready" ] && kill -0 "$pid" 2>/dev/null; do
+		sleep 0.1
+	done
+	[ -e "$T/ready" ] && echo "$pid"
+}
+
+
+@test "-R and -A with -N look in that namespace, as util-linux" {
+	local tool pid
+	for tool in "$UMOUNT" "$UL_UMOUNT"; do
+		pid=$(tree_in_other_ns)
+		run "$tool" -N "/proc/$pid/ns/mnt" -R "$T/m"
+		left=$(grep -c " $T/[mb]" "/proc/$pid/mountinfo" || true)
+		echo "$tool -R: $status|$output|$left left"
+		kill "$pid"
+		[ "$status" -eq 0 ]
+		[ "$left" = 2 ]		# b and b/s
+		pid=$(tree_in_other_ns)
+		run "$tool" -N "/proc/$pid/ns/mnt" -A -R "$T/m"
+		left=$(grep -c " $T/[mb]" "/proc/$pid/mountinfo" || true)
+		echo "$tool -A -R: $status|$output|$left left"
+		kill "$pid"
+		[ "$status" -eq 0 ]
+		[ "$left" = 0 ]
+	done
+}
+
+umount_image_twice() {
+	truncate -s 8M "$T/img"
+	mkfs.ext2 -q -L umA-$$ "$T/img"
+	mount -o loop "$T/img" "$T/a"
+	mount --bind "$T/a" "$T/b"
+}
+
+@test "-A takes what umount takes: a loop image's file, a LABEL=, as util-linux" {
+	[ -e /dev/loop-control ] && command -v mkfs.ext2 >/dev/null ||
+		skip "no loop devices or mkfs.ext2 here"
+	export BLKID_FILE=$T/blkid.tab	# a cache that knows no older image
+	same_umount_as_util_linux umount_image_twice -A "$T/img"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$T")" ]
+	[ -z "$(losetup -j "$T/img")" ]
+	same_umount_as_util_linux umount_image_twice -A LABEL=umA-$$
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$T")" ]
+}

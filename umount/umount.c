@@ -169,13 +169,23 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	return rc;
 }
 
-/* Is @fs, read from the table earlier, still there (-R, -A take some)? */
-static bool still_mounted(struct libmnt_fs *fs)
+/*
+ * Is @fs, read from the table earlier, still there (-R, -A take some)?
+ * Asked in -N's namespace, where the table was read.
+ */
+static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
 {
+	struct libmnt_ns *old = mnt_context_switch_target_ns(cxt);
 	uint64_t id;
+	bool yes;
 
-	return um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
-	       id == (uint64_t)mnt_fs_get_id(fs);
+	if (!old)
+		err(MNT_EX_SYSERR, "failed to switch namespace");
+	yes = um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
+	      id == (uint64_t)mnt_fs_get_id(fs);
+	if (!mnt_context_switch_ns(cxt, old))
+		err(MNT_EX_SYSERR, "failed to switch namespace");
+	return yes;
 }
 
 /* umount -R: children first, deepest first, the given mount last. */
@@ -192,41 +202,50 @@ static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
 	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
 		rc = umount_tree(cxt, tb, child);
 	mnt_free_iter(itr);
-	if (rc == MNT_EX_SUCCESS && still_mounted(fs))
+	if (rc == MNT_EX_SUCCESS && still_mounted(cxt, fs))
 		rc = umount_one(cxt, mnt_fs_get_target(fs));
 	return rc;
 }
 
-static struct libmnt_table *read_table(void)
+/*
+ * The mount table -R and -A work on: that of -N's namespace if given,
+ * paths matched through the context's cache (symbolic links resolved).
+ */
+static struct libmnt_table *read_table(struct libmnt_context *cxt)
 {
 	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_ns *old = mnt_context_switch_target_ns(cxt);
 
+	if (!old)
+		err(MNT_EX_SYSERR, "failed to switch namespace");
 	if (!tb || mnt_table_parse_mtab(tb, NULL))
 		err(MNT_EX_SYSERR, "failed to read mount table");
+	if (!mnt_context_switch_ns(cxt, old))
+		err(MNT_EX_SYSERR, "failed to switch namespace");
+	mnt_table_set_cache(tb, mnt_context_get_cache(cxt));
 	return tb;
 }
 
-static struct libmnt_fs *find_spec(struct libmnt_table *tb, const char *spec)
-{
-	struct libmnt_fs *fs = mnt_table_find_target(tb, spec,
-						     MNT_ITER_BACKWARD);
-
-	return fs ? fs : mnt_table_find_source(tb, spec, MNT_ITER_BACKWARD);
-}
-
+/* util-linux's words for a name -R or -A finds no mount for */
 static int not_mounted(const char *spec)
 {
 	if (!quiet)
-		warnx("%s: not mounted", spec);
+		warnx(access(spec, F_OK) == 0 ? "%s: not mounted" :
+						 "%s: not found", spec);
 	return MNT_EX_USAGE;
 }
 
+/* umount -R takes a mountpoint only, never a device or source name. */
 static int umount_recursive(struct libmnt_context *cxt, const char *spec)
 {
-	struct libmnt_table *tb = read_table();
-	struct libmnt_fs *fs = find_spec(tb, spec);
-	int rc = fs ? umount_tree(cxt, tb, fs) : not_mounted(spec);
+	struct libmnt_table *tb = read_table(cxt);
+	struct libmnt_fs *fs = mnt_table_find_target(tb, spec,
+						     MNT_ITER_BACKWARD);
+	int rc;
 
+	/* each mount below is unmounted by its mountpoint, as nothing else */
+	mnt_context_disable_swapmatch(cxt, 1);
+	rc = fs ? umount_tree(cxt, tb, fs) : not_mounted(spec);
 	mnt_unref_table(tb);
 	return rc;
 }
@@ -234,30 +253,43 @@ static int umount_recursive(struct libmnt_context *cxt, const char *spec)
 /*
  * umount -A: every mountpoint of the filesystem @spec names (same device
  * number: bind mounts included) in this namespace, last mounted first.
+ * @spec is looked up as umount looks it up (mountpoint, source, tag, loop
+ * image file).
  */
 static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
 			     bool recursive)
 {
-	struct libmnt_table *tb = read_table();
-	struct libmnt_fs *fs = find_spec(tb, spec);
-	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
-	int rc = MNT_EX_SUCCESS;
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs;
+	struct libmnt_iter *itr;
+	int rc = mnt_context_find_umount_fs(cxt, spec, &fs);
 	dev_t devno;
 
+	if (rc == 1 || rc < 0) {
+		rc = rc == 1 ? not_mounted(spec) : report(cxt, rc);
+		mnt_reset_context(cxt);
+		return rc;
+	}
+	if (!mnt_fs_get_srcpath(fs) || !mnt_fs_get_devno(fs))
+		errx(MNT_EX_USAGE,
+		     "%s: failed to determine source (--all-targets is "
+		     "unsupported on systems with regular mtab file).",
+		     spec);
+	devno = mnt_fs_get_devno(fs);
+	mnt_reset_context(cxt);	/* @fs was the context's */
+
+	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
 		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
-	if (!fs) {
-		rc = not_mounted(spec);
-		goto out;
-	}
-	devno = mnt_fs_get_devno(fs);
+	tb = read_table(cxt);
+	mnt_context_disable_swapmatch(cxt, 1);
+	rc = MNT_EX_SUCCESS;
 	while (rc == MNT_EX_SUCCESS && mnt_table_next_fs(tb, itr, &fs) == 0) {
-		if (mnt_fs_get_devno(fs) != devno || !still_mounted(fs))
+		if (mnt_fs_get_devno(fs) != devno || !still_mounted(cxt, fs))
 			continue;
 		rc = recursive ? umount_tree(cxt, tb, fs) :
 				 umount_one(cxt, mnt_fs_get_target(fs));
 	}
-out:
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
 	return rc;

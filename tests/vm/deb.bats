@@ -42,28 +42,17 @@ setup_file() {
 	mount -t tmpfs -o mode=0755 usermount-deb "$B"
 	mkdir "$B/upper" "$B/work" "$B/root" "$B/pkg" "$B/dpkg"
 	export R=$B/root
-	# the real dpkg database, on a tmpfs: through FUSE and 9p under
+	# the real dpkg database, on a tmpfs: through 9p under
 	# emulation its 3,000 files cost dpkg a minute a run
 	cp -a /var/lib/dpkg/. "$B/dpkg/"
 	dpkg-deb -x "$DEB" "$B/pkg"
 }
 
-# The root. remount_root mounts it anew before dpkg removes the package:
-# fuse-overlayfs 1.10 forgets that a name it renamed a new file onto
-# (dpkg's FILE.dpkg-new onto FILE) is also in the lower layer, so
-# unlinking it later in the same mount brings util-linux's FILE back
-# instead of leaving a whiteout; a fresh mount looks every name up again.
-# The kernel's overlayfs, where the guest kernel has it, needs none of
-# this.
+# The root: the kernel's overlayfs (the guest kernel has OVERLAY_FS), the
+# host's / read-only below, a tmpfs above.
 mount_root() {
 	local o="lowerdir=/,upperdir=$B/upper,workdir=$B/work"
-	if grep -qw overlay /proc/filesystems; then
-		mount -t overlay -o "$o" usermount-deb-root "$R"
-	else
-		# noacl: 9p and tmpfs have no ACLs here, and without it other
-		# users' reads fail; the daemon must not hold bats's descriptors
-		fuse-overlayfs -o "$o,noacl" "$R" 3>&- 2>/dev/null
-	fi
+	mount -t overlay -o "$o" usermount-deb-root "$R"
 	mountpoint -q "$R"
 	mount --bind "$B/dpkg" "$R/var/lib/dpkg"
 	mount -t proc proc "$R/proc"
@@ -73,14 +62,9 @@ mount_root() {
 	# the guest's passwd and group, which have alice and bob
 	mount --bind /etc/passwd "$R/etc/passwd"
 	mount --bind /etc/group "$R/etc/group"
-	# man-db's switch for its dpkg trigger: mandb over FUSE and 9p
+	# man-db's switch for its dpkg trigger: mandb over 9p
 	# under emulation takes minutes (the pages are checked as files)
 	rm -f "$R/var/lib/man-db/auto-update"
-}
-
-remount_root() {
-	umount -R "$R"
-	mount_root
 }
 
 teardown_file() {
@@ -260,7 +244,6 @@ dpkg_i() {
 }
 
 @test "deb: dpkg -r gives util-linux its files back, byte for byte" {
-	remount_root
 	run in_root dpkg -r usermount
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -276,7 +259,6 @@ dpkg_i() {
 	[ ! -e "$R/usr/share/doc/usermount" ]
 	util_linux_restored
 	dpkg_i "$DEB" usermount
-	remount_root
 	run in_root dpkg -P usermount
 	echo "$output"
 	[ "$status" -eq 0 ]

@@ -351,3 +351,93 @@ own_home() {
 	[ "$status" -eq 0 ]
 	! is_mounted "$d" || false
 }
+
+@test "tools: -m makes a missing mountpoint as the caller: alice's below her mount, root's for --setuser" {
+	! series || own_home
+	run as_user alice "$MOUNT" -m --bind "$H/src" "$H/new/dir"
+	# the directory is the caller's, made with her rights, either way
+	[ "$(stat -c '%U %a' "$H/new" "$H/new/dir")" = "alice 755
+alice 755" ]
+	if ! series; then
+		[ "$status" -eq 32 ]
+		[ "${lines[0]}" = "mount: $H/new/dir: must be superuser to use mount." ]
+		! is_mounted "$H/new/dir" || false
+	else
+		[ "$status" -eq 0 ]
+		[[ "$(mount_opts "$H/new/dir")" == *,user=2001 ]]
+	fi
+	run "$MOUNT" --mkdir=0711 --bind --setuser=alice "$H/src" "$T/made/here"
+	echo "$output"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		# refused before anything was made
+		[ ! -e "$T/made" ]
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/made/here")" == *,user=2001 ]]
+	umount "$T/made/here"
+	[ "$(stat -c '%U %a' "$T/made" "$T/made/here")" = "root 711
+root 711" ]
+	# mode 0700: made by root, out of alice's reach, as asked
+	run "$MOUNT" -m0700 --bind --setuser=alice "$H/src" "$T/closed/here"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/closed/here: alice (the new owner) cannot reach the source or the mountpoint." ]
+	[ "$(stat -c '%U %a' "$T/closed/here")" = "root 700" ]
+	! is_mounted "$T/closed/here" || false
+}
+
+@test "tools: alice's -a -F and --target-prefix with her own -T fstab; --options-mode" {
+	! series || own_home
+	printf '%s\n' "$H/src /dst none bind 0 0" >"$H/alt"
+	chown alice "$H/alt"
+	run as_user alice "$MOUNT" --target-prefix "$H" -T "$H/alt" -a -F
+	echo "$output"
+	if ! series; then
+		# the child's refusal is counted, not shown, as util-linux
+		[ "$status" -eq 32 ]
+		[ -z "$output" ]
+		! is_mounted "$H/dst" || false
+	else
+		[ "$status" -eq 0 ]
+		[[ "$(mount_opts "$H/dst")" == *,user=2001 ]]
+		as_user alice "$UMOUNT" "$H/dst"
+	fi
+	# fstab's ro, which a user's bind cannot have, left out
+	echo "$H/src $H/dst none bind,ro 0 0" >/etc/fstab
+	run as_user alice "$MOUNT" --options-mode ignore -o bind "$H/dst"
+	echo "$output"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == rw,*,user=2001 ]]
+}
+
+@test "tools: setuser or nomnt with X-mount.subdir is refused before anything is done" {
+	run "$MOUNT" -t tmpfs -o X-mount.subdir=x,setuser=alice x "$H/dst"
+	if ! series; then
+		[ "$status" -eq 32 ]
+		[[ "$output" == *"need a kernel with mount ownership"* ]]
+	else
+		[ "$status" -eq 1 ]
+		[ "$output" = "mount: $H/dst: setuser and nomnt cannot be used with X-mount.subdir" ]
+	fi
+	! is_mounted "$H/dst" || false
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "tools: a remount below --target-prefix keeps the owner" {
+	if series; then
+		own_home
+	else
+		"$MOUNT" --bind "$H" "$H"
+	fi
+	# the target as fstab would have it, below the prefix
+	run "$MOUNT" --target-prefix "${T%/*}" -o remount,bind,ro "/${T##*/}/home"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == ro,* ]]
+	series || return 0
+	[[ "$(mount_opts "$H")" == *,user=2001 ]]
+}
