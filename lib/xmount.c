@@ -52,22 +52,15 @@ static int bad_options(struct libmnt_context *cxt, const char *opts, int e)
 
 /*
  * The options step: take the newer words out of the mount's options
- * *@opts (after fstab's were merged in; may become NULL) and open idmap's
- * user namespace. Returns 0, or an exit code after saying why.
+ * *@opts (after fstab's were merged in; may become NULL). Returns 0, or an
+ * exit code after saying why.
  */
 int um_xmount_take(struct libmnt_context *cxt, struct um_xmount *x,
 		   char **opts)
 {
 	int rc = um_xopts_take(opts, &x->o, um_xopts_lib_features());
 
-	if (rc)
-		return bad_options(cxt, *opts, -rc);
-	if (x->o.idmap) {
-		x->userns = um_userns_open(x->o.idmap);
-		if (x->userns < 0)
-			return bad_options(cxt, x->o.idmap, -x->userns);
-	}
-	return 0;
+	return rc ? bad_options(cxt, *opts, -rc) : 0;
 }
 
 /*
@@ -101,11 +94,20 @@ static int nocanonicalize(struct libmnt_context *cxt, const struct um_xopts *o)
 	return mnt_context_disable_canonicalize(cxt, 1);
 }
 
-/* Before libmount's prepare step. Returns 0 or an exit code. */
+/*
+ * Before libmount's prepare step, after the mode's policy has accepted the
+ * mount (so a user's idmap is refused by it, not by the kernel here): open
+ * idmap's user namespace. Returns 0 or an exit code.
+ */
 int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x)
 {
 	const char *src = mnt_context_get_source(cxt);
 
+	if (x->o.idmap) {
+		x->userns = um_userns_open(x->o.idmap);
+		if (x->userns < 0)
+			return bad_options(cxt, x->o.idmap, -x->userns);
+	}
 	if (x->o.noloop && src && !(x->loopsrc = strdup(src)))
 		err(MNT_EX_SYSERR, "out of memory");
 	return nocanonicalize(cxt, &x->o) ? MNT_EX_SYSERR : 0;
