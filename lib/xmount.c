@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The newer mount options (lib/xopts.c) applied to one mount: before
- * libmount prepares it (X-mount.nocanonicalize, X-mount.noloop where
- * libmount lacks them), after it prepared it (--onlyonce), and after the
- * mount (X-mount.idmap, OPT=recursive, X-mount.owner, group and mode).
+ * The newer mount options (lib/xopts.c) applied to one mount: after the
+ * fstab step (fstab's OPT=recursive), before libmount prepares it
+ * (X-mount.nocanonicalize, X-mount.noloop where libmount lacks them),
+ * after it prepared it (--onlyonce, and X-mount.noloop and
+ * X-mount.auto-fstypes where libmount lacks them), and after the mount
+ * (X-mount.idmap, OPT=recursive, X-mount.owner, group and mode).
  *
  * After the mount everything goes through a descriptor of the new mount's
  * root, opened once and checked to be the root of a mount that was not on
@@ -63,6 +65,52 @@ int um_xmount_take(struct libmnt_context *cxt, struct um_xmount *x,
 	return rc ? bad_options(cxt, *opts, -rc) : 0;
 }
 
+static bool same(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b) == 0;
+}
+
+/*
+ * After the fstab step: the OPT=recursive words of the fstab entry that
+ * libmount used, read from the entry itself. libmount 2.41 keeps no value
+ * of ro and rw when it merges the entry's options ("ro" is all that is
+ * left of "ro=recursive"); the entry is the one whose source and target
+ * libmount copied. @named_both: the command line named both, and then
+ * libmount uses no entry unless told to (--options-source-force).
+ * Returns 0 or an exit code.
+ */
+int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
+		    bool named_both)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt), *ent;
+	int mode = mnt_context_get_optsmode(cxt);
+	struct libmnt_table *tb = NULL;
+	struct libmnt_iter *itr;
+	char *o;
+	int rc = 0;
+
+	if (!fs || (mode & MNT_OMODE_IGNORE) || !(mode & MNT_OMODE_FSTAB) ||
+	    (named_both && !(mode & MNT_OMODE_FORCE)) ||
+	    mnt_context_get_fstab(cxt, &tb) || !tb)
+		return 0;
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		err(MNT_EX_SYSERR, "out of memory");
+	while (mnt_table_next_fs(tb, itr, &ent) == 0) {
+		if (!same(mnt_fs_get_source(ent), mnt_fs_get_source(fs)) ||
+		    !same(mnt_fs_get_target(ent), mnt_fs_get_target(fs)) ||
+		    !mnt_fs_get_options(ent))
+			continue;
+		o = strdup(mnt_fs_get_options(ent));
+		if (!o || um_xopts_take_recursive(&o, &x->o) < 0)
+			rc = MNT_EX_SYSERR;
+		free(o);
+		break;
+	}
+	mnt_free_iter(itr);
+	return rc;
+}
+
 /*
  * X-mount.nocanonicalize where libmount has only its switch for all paths
  * (below 2.41): tags and the paths still wanted canonical are resolved
@@ -102,7 +150,9 @@ static int nocanonicalize(struct libmnt_context *cxt, const struct um_xopts *o)
 int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x)
 {
 	const char *src = mnt_context_get_source(cxt);
+	const char *type = mnt_context_get_fstype(cxt);
 
+	x->guess = !type || strcmp(type, "auto") == 0;
 	if (x->o.idmap) {
 		x->userns = um_userns_open(x->o.idmap);
 		if (x->userns < 0)
@@ -114,7 +164,31 @@ int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x)
 }
 
 /*
- * After libmount's prepare step. X-mount.noloop where libmount lacks it:
+ * X-mount.auto-fstypes where libmount lacks it: when no type was given,
+ * the type libmount's probe found must be in the list (or, with "no",
+ * not in it), else nothing is tried, in util-linux 2.41's words. A bind,
+ * a move, a remount or a propagation change has the type "none" or none,
+ * and a source the probe does not know is left to the kernel, as there.
+ */
+static int auto_fstypes(struct libmnt_context *cxt, const struct um_xmount *x)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *type = fs ? mnt_fs_get_fstype(fs) : NULL;
+	const char *why = "no valid filesystem type specified";
+
+	if (!x->o.auto_fstypes || !x->guess || !type ||
+	    strcmp(type, "none") == 0 ||
+	    mnt_match_fstype(type, x->o.auto_fstypes))
+		return 0;
+	if (mnt_context_is_restricted(cxt))
+		why = "failed to determine filesystem type";
+	warnx("%s: %s.", mnt_context_get_target(cxt), why);
+	return MNT_EX_USAGE;
+}
+
+/*
+ * After libmount's prepare step: X-mount.auto-fstypes (above), then
+ * X-mount.noloop where libmount lacks it:
  * libmount 2.38 puts a regular file of a known filesystem type on a loop
  * device without being asked; the source goes back to the file (the
  * device, set up to clear itself, goes when libmount closes it).
@@ -124,11 +198,11 @@ int um_xmount_prepared(struct libmnt_context *cxt, struct um_xmount *x)
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
 	const char *src = fs ? mnt_fs_get_srcpath(fs) : NULL;
 	char *o;
-	int rc;
+	int rc = auto_fstypes(cxt, x);
 
-	if (!x->loopsrc || !src || strcmp(src, x->loopsrc) == 0 ||
+	if (rc || !x->loopsrc || !src || strcmp(src, x->loopsrc) == 0 ||
 	    strncmp(src, "/dev/loop", 9) != 0)
-		return 0;
+		return rc;
 	o = mnt_fs_get_options(fs) ? strdup(mnt_fs_get_options(fs)) : NULL;
 	if (o)
 		mnt_optstr_remove_option(&o, "loop");

@@ -16,12 +16,15 @@ struct um_xmount {
 	uint64_t below;		/* id of the mount the target was on */
 	bool undone;		/* the new mount was taken away again */
 	char *loopsrc;		/* X-mount.noloop: the source before prepare */
+	bool guess;		/* no type given: libmount probes for one */
 };
 
 void um_xmount_init(struct um_xmount *x);
 void um_xmount_free(struct um_xmount *x);
 int um_xmount_take(struct libmnt_context *cxt, struct um_xmount *x,
 		   char **opts);
+int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
+		    bool named_both);
 int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_prepared(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_onlyonce(struct libmnt_context *cxt);

@@ -3,7 +3,8 @@
  * The mount options of util-linux 2.39 to 2.42 that libmount 2.38 lacks:
  * X-mount.owner=, X-mount.group=, X-mount.mode=, X-mount.idmap=, the
  * OPT=recursive words (ro=recursive, nosuid=recursive, ...), and, below
- * libmount 2.41, X-mount.noloop and X-mount.nocanonicalize[=TYPE].
+ * libmount 2.41, X-mount.noloop, X-mount.nocanonicalize[=TYPE] and
+ * X-mount.auto-fstypes=LIST.
  *
  * Each is applied exactly once, whichever libmount runs:
  *  - owner, group, mode, idmap and =recursive are always taken out of the
@@ -14,10 +15,15 @@
  *    reaches, and on idmap and =recursive only when it makes the mount
  *    itself through the fd-based API; taking them out is the one way that
  *    holds for every mount usermount makes, its own mount(2) included.)
- *  - noloop and nocanonicalize act inside libmount's prepare step; the
- *    library's version, read at run time (um_xopts_lib_features()), tells
- *    whether it knows them (2.41 and on): then they stay in the string for
- *    libmount, else they are taken out and mount(8) applies them.
+ *  - noloop, nocanonicalize and auto-fstypes act inside libmount's
+ *    prepare step; the library's version, read at run time
+ *    (um_xopts_lib_features()), tells whether it knows them (2.41 and on):
+ *    then they stay in the string for libmount, else they are taken out
+ *    and mount(8) applies them.
+ *  - libmount 2.41 keeps no value of ro and rw in the options it merges,
+ *    so the =recursive words are taken from the command line as given
+ *    (um_xopts_take_recursive()) and from the fstab entry itself
+ *    (lib/xmount.c), before libmount sees either.
  */
 #include <errno.h>
 #include <grp.h>
@@ -41,6 +47,7 @@ void um_xopts_init(struct um_xopts *x)
 void um_xopts_free(struct um_xopts *x)
 {
 	free(x->idmap);
+	free(x->auto_fstypes);
 	free(x->bad);
 	um_xopts_init(x);
 }
@@ -62,7 +69,8 @@ unsigned int um_xopts_lib_features(void)
 	    sscanf(ver, "%d.%d", &major, &minor) != 2)
 		return 0;
 	if (major > 2 || (major == 2 && minor >= 41))
-		return UM_XOPTS_LIB_NOLOOP | UM_XOPTS_LIB_NOCANON;
+		return UM_XOPTS_LIB_NOLOOP | UM_XOPTS_LIB_NOCANON |
+		       UM_XOPTS_LIB_AUTOFS;
 	return 0;
 }
 
@@ -189,6 +197,15 @@ static int take_xmount(struct um_xopts *x, const char *name, const char *v,
 		x->nocanon_source = !v || strcmp(v, "source") == 0;
 		x->nocanon_target = !v || strcmp(v, "target") == 0;
 		return 1;
+	}
+	if (strcmp(name, "X-mount.auto-fstypes") == 0 &&
+	    !(lib & UM_XOPTS_LIB_AUTOFS)) {
+		/* as util-linux: the first counts; no list limits nothing */
+		if (x->auto_given)
+			return 1;
+		x->auto_given = true;
+		x->auto_fstypes = v && *v ? strdup(v) : NULL;
+		return !v || !*v || x->auto_fstypes ? 1 : -ENOMEM;
 	}
 	return 0;
 }

@@ -21,12 +21,15 @@ struct um_xopts {
 	bool noloop;		/* X-mount.noloop, where libmount lacks it */
 	bool nocanon_source;	/* X-mount.nocanonicalize[=source|target] */
 	bool nocanon_target;
+	char *auto_fstypes;	/* X-mount.auto-fstypes=, below 2.41 */
+	bool auto_given;	/* the first one counts, as in libmount */
 	char *bad;		/* the word that did not parse */
 };
 
 /* Which of them the libmount at hand carries out itself (2.41 and on). */
 #define UM_XOPTS_LIB_NOLOOP 0x1
 #define UM_XOPTS_LIB_NOCANON 0x2
+#define UM_XOPTS_LIB_AUTOFS 0x4
 
 void um_xopts_init(struct um_xopts *x);
 int um_xopts_take(char **optstr, struct um_xopts *x, unsigned int lib);

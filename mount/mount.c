@@ -421,6 +421,7 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 {
 	struct um_mount m = { 0 };
 	struct change c = { cli, cxt, &m, false, 0 };
+	bool named_both;
 	int rc, stop = 0;
 
 	um_xmount_init(&m.x);
@@ -428,9 +429,13 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 		err(MNT_EX_SYSERR, "out of memory");
 	m.own.nomnt = cli->own.nomnt;
 
+	/* mount SOURCE TARGET: libmount uses no fstab entry by default */
+	named_both = !cli->all && mnt_context_get_source(cxt) &&
+		     mnt_context_get_target(cxt);
 	rc = um_policy_apply_fstab(cli->mode, cxt);
 	if (!rc)
-		stop = take_options(cli, cxt, &m) ?:
+		stop = um_xmount_fstab(cxt, &m.x, named_both) ?:
+		       take_options(cli, cxt, &m) ?:
 		       um_policy_check(cli->mode, cxt, &m);
 	/* after an fstab failure too: libmount's prepare words it */
 	if (!stop) {

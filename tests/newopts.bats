@@ -3,7 +3,7 @@
 # usermount carries out itself (lib/xopts.c, lib/xmount.c, lib/userns.c):
 # X-mount.owner, X-mount.group, X-mount.mode, --onlyonce, X-mount.idmap
 # with --map-users and --map-groups, OPT=recursive, X-mount.noloop and
-# X-mount.nocanonicalize. Each is checked against what util-linux 2.42's
+# X-mount.nocanonicalize, X-mount.auto-fstypes. Each is checked against what util-linux 2.42's
 # mount(8) documents (exit status, words, mountinfo and stat afterwards);
 # where the util-linux beside this build has the option itself (2.41 and
 # on: scripts/check-libmount), against that mount(8) as well, in the same
@@ -19,6 +19,8 @@ setup() {
 
 teardown() {
 	[ -z "${NS_PID:-}" ] || kill "$NS_PID" 2>/dev/null || true
+	umount_under "$T"
+	[ -z "${LOOP:-}" ] || losetup -d "$LOOP" 2>/dev/null || true
 	common_teardown
 	rm -f /run/mount/utab
 }
@@ -379,4 +381,134 @@ opts_under() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"failed to parse mount options"* ]]
 	[ -z "$(mounts_under "$T")" ]
+}
+
+# An ext4 image in $T/img, and a loop device on it in $LOOP.
+ext4_image() {
+	truncate -s 16M "$T/img"
+	mkfs.ext4 -q "$T/img"
+	LOOP=$(losetup -f --show "$T/img")
+}
+
+@test "X-mount.auto-fstypes: the probed type must be in the list, or not in a no-list; a type given is not limited" {
+	ext4_image
+	local fs="$T/m ext4 rw,relatime"
+	local no="mount: $T/m: no valid filesystem type specified."
+	local reset='umount_under "$T/m"'
+	UL_RESET=$reset same_as_newer_util_linux mount \
+		-o X-mount.auto-fstypes=ext4 "$LOOP" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$fs" ]
+	umount "$T/m"
+	UL_RESET=$reset same_as_newer_util_linux mount \
+		-o 'X-mount.auto-fstypes="noext2,xfs"' "$LOOP" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$fs" ]
+	umount "$T/m"
+	# refused: exit 1, nothing tried, nothing mounted
+	local o
+	for o in X-mount.auto-fstypes=xfs X-mount.auto-fstypes=noext4 \
+		'X-mount.auto-fstypes="ext2,btrfs"' \
+		X-mount.auto-fstypes=xfs,X-mount.auto-fstypes=ext4; do
+		same_as_newer_util_linux mount -o "$o" "$LOOP" "$T/m"
+		echo "$o: $output"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$no" ]
+		[ -z "$(mounts_under "$T/m")" ]
+	done
+	# -t auto is no type either; a regular file: no loop device left
+	same_as_newer_util_linux mount -t auto -o X-mount.auto-fstypes=vfat \
+		"$T/img" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$no" ]
+	[ "$(losetup -j "$T/img" | wc -l)" -eq 1 ]
+	# a type given, a bind mount, no list: not limited
+	UL_RESET=$reset same_as_newer_util_linux mount -t ext4 \
+		-o X-mount.auto-fstypes=xfs "$LOOP" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$fs" ]
+	umount "$T/m"
+	UL_RESET=$reset same_as_newer_util_linux mount --bind \
+		-o X-mount.auto-fstypes=xfs "$T/a" "$T/m"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	umount "$T/m"
+	UL_RESET=$reset same_as_newer_util_linux mount \
+		-o X-mount.auto-fstypes= "$LOOP" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$fs" ]
+}
+
+@test "X-mount.auto-fstypes from fstab; the first one counts, the command line's after it" {
+	ext4_image
+	echo "$LOOP $T/m auto X-mount.auto-fstypes=xfs 0 0" >/etc/fstab
+	same_as_newer_util_linux mount "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/m: no valid filesystem type specified." ]
+	same_as_newer_util_linux mount -o X-mount.auto-fstypes=ext4 "$T/m"
+	[ "$status" -eq 1 ]
+	[ -z "$(mounts_under "$T")" ]
+	echo "$LOOP $T/m auto X-mount.auto-fstypes=ext4 0 0" >/etc/fstab
+	run "$MOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$T/m ext4 rw,relatime" ]
+}
+
+@test "setuid fallback: X-mount.auto-fstypes from a user gives up the rights; in a user entry of fstab it limits the probe" {
+	setuid_copies
+	ext4_image
+	echo "$LOOP $T/m auto user,noauto 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" -o X-mount.auto-fstypes=ext4 "$T/m"
+	[ "$status" -eq 32 ]
+	[ "${lines[0]}" = "mount: $T/m: must be superuser to use mount." ]
+	[ -z "$(mounts_under "$T")" ]
+	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/rootchild.c)"
+	echo "$LOOP $T/m auto user,noauto,X-mount.auto-fstypes=noext4 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/m: failed to determine filesystem type." ]
+	[ -z "$(mounts_under "$T")" ]
+	echo "$LOOP $T/m auto user,noauto,X-mount.auto-fstypes=ext4 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ "$(mounts_under "$T/m")" = "$T/m ext4 rw,nosuid,nodev,noexec,relatime" ]
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$T")" ]
+}
+
+@test "ro=recursive, rw=recursive from fstab: every submount, whichever libmount merges the options (mount and mount -a)" {
+	"$MOUNT" -t tmpfs src "$T/a"
+	mkdir "$T/a/ro" "$T/a/rw"
+	"$MOUNT" -t tmpfs -o ro sub "$T/a/ro"
+	"$MOUNT" -t tmpfs sub "$T/a/rw"
+	# each word on the submount that had the other, not on the original
+	local w o
+	for w in ro rw; do
+		o=$([ $w = ro ] && echo rw || echo ro)
+		echo "$T/a $T/b none rbind,$w=recursive 0 0" >/etc/fstab
+		run "$MOUNT" "$T/b"
+		echo "$w: $output"
+		[ "$status" -eq 0 ]
+		[ "$(mount_opts "$T/b")" = $w,relatime ]
+		[ "$(mount_opts "$T/b/$o")" = $w,relatime ]
+		[ "$(mount_opts "$T/a/$o")" = $o,relatime ]
+		umount_under "$T/b"
+	done
+	# mount -a; and the command line's after fstab's
+	echo "$T/a $T/b none rbind,ro=recursive 0 0" >/etc/fstab
+	run "$MOUNT" -a
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/b/rw")" = ro,relatime ]
+	umount_under "$T/b"
+	run "$MOUNT" -o rw=recursive "$T/b"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/b/ro")" = rw,relatime ]
+	umount_under "$T/b"
+	# source and target named: no fstab entry is used
+	run "$MOUNT" --rbind "$T/a" "$T/b"
+	[ "$status" -eq 0 ]
+	[ "$(mount_opts "$T/b")" = rw,relatime ]
+	[ "$(mount_opts "$T/b/rw")" = rw,relatime ]
+	[ "$(mount_opts "$T/b/ro")" = ro,relatime ]
 }
