@@ -90,15 +90,38 @@ static bool wants_subdir(struct libmnt_context *cxt)
 }
 
 /*
+ * idmap and =recursive need open_tree(2) and mount_setattr(2), which the
+ * series leaves privileged (it extends mount(2) alone): a user's is
+ * refused before anything is mounted rather than after. Says why.
+ */
+static bool root_only(struct libmnt_context *cxt, const struct um_xopts *xo)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+
+	if (xo->idmap)
+		warnx("%s: X-mount.idmap: only root may make an idmapped mount",
+		      tgt);
+	else if (xo->rec_set || xo->rec_clr)
+		warnx("%s: =recursive: only root may change the mounts below "
+		      "a mount", tgt);
+	else
+		return false;
+	return true;
+}
+
+/*
  * Decide what @own asks of the kernel for the mount @cxt describes and
  * check what only usermount can check: the user named, and that only root
  * names another. Returns 0, or an exit code after saying why.
  */
 int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
-		   struct um_owned *req)
+		   const struct um_xopts *xo, struct um_owned *req)
 {
 	unsigned long fl = 0;
 	bool changes_tree;
+
+	if (getuid() != 0 && root_only(cxt, xo))
+		return MNT_EX_USAGE;
 
 	/*
 	 * The flags as asked, before libmount prepares: afterwards 2.38 adds
@@ -199,16 +222,16 @@ static int undo(const char *tgt)
 static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 		      unsigned long ours, bool *second)
 {
-	unsigned long rest = fl & BIND_FLAGS;
+	unsigned long rest = fl & BIND_FLAGS, now;
 	int e;
 
 	if (mount(src, tgt, NULL, MS_BIND | (fl & MS_REC) | ours, NULL) < 0)
 		return errno;
 	/* nosuid and nodev the kernel may have set already (a user's bind) */
-	if (!(rest & ~current_flags(tgt)))
+	now = current_flags(tgt);
+	if (!(rest & ~now))
 		return 0;
-	if (mount("none", tgt, NULL,
-		  MS_REMOUNT | MS_BIND | rest | current_flags(tgt) | ours,
+	if (mount("none", tgt, NULL, MS_REMOUNT | MS_BIND | rest | now | ours,
 		  NULL) == 0)
 		return 0;
 	e = errno;

@@ -9,6 +9,7 @@
 #include <libmount.h>
 
 #include "ownopts.h"
+#include "xopts.h"
 
 /* What one mount asks of the kernel's ownership, decided by the check. */
 struct um_owned {
@@ -21,7 +22,7 @@ struct um_owned {
 };
 
 int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
-		   struct um_owned *req);
+		   const struct um_xopts *xo, struct um_owned *req);
 void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req);
 int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req);
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,

@@ -86,20 +86,32 @@ bool um_fs_has_nomnt(struct libmnt_fs *fs)
  * The id of the mount that holds @path, as the kernel names it (statx), so
  * bind mounts of one filesystem and mounts hidden by later ones are told
  * apart, which no walk over st_dev or path prefixes can do. Runs with the
- * caller's rights. Returns 0 or -errno.
+ * caller's rights. @path is relative to @dfd, with statx's @flags
+ * (AT_EMPTY_PATH: the mount @dfd is on); *@root, if asked for, tells
+ * whether it is that mount's root. Returns 0 or -errno.
  */
-int um_mount_id(const char *path, uint64_t *id)
+int um_mount_id_at(int dfd, const char *path, int flags, uint64_t *id,
+		   bool *root)
 {
 	struct statx stx;
 
-	if (!path)
-		return -EINVAL;
-	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0)
+	if (statx(dfd, path, flags, STATX_MNT_ID, &stx) < 0)
 		return -errno;
 	if (!(stx.stx_mask & STATX_MNT_ID))
 		return -ENOSYS;
 	*id = stx.stx_mnt_id;
+	if (root)
+		*root = (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+			(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
 	return 0;
+}
+
+/* um_mount_id_at() for a path, automounts not triggered. */
+int um_mount_id(const char *path, uint64_t *id)
+{
+	if (!path)
+		return -EINVAL;
+	return um_mount_id_at(AT_FDCWD, path, AT_NO_AUTOMOUNT, id, NULL);
 }
 
 /* The entry of @tb for the mount that holds @path, or NULL. */
@@ -108,7 +120,7 @@ struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 {
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs = NULL;
-	uint64_t id;
+	uint64_t id = 0;
 
 	if (um_mount_id(path, &id) < 0)
 		return NULL;

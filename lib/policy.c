@@ -90,25 +90,8 @@ int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 {
 	const char *tgt = mnt_context_get_target(cxt);
 
-	/*
-	 * idmap and =recursive need open_tree(2) and mount_setattr(2), which
-	 * the series leaves privileged (it extends mount(2) alone): a user's
-	 * is refused before anything is mounted rather than after.
-	 */
-	if (mode == UM_MODE_KERNEL && getuid() != 0) {
-		if (m->x.o.idmap) {
-			warnx("%s: X-mount.idmap: only root may make an "
-			      "idmapped mount", tgt);
-			return MNT_EX_USAGE;
-		}
-		if (m->x.o.rec_set || m->x.o.rec_clr) {
-			warnx("%s: =recursive: only root may change the "
-			      "mounts below a mount", tgt);
-			return MNT_EX_USAGE;
-		}
-	}
 	if (mode == UM_MODE_KERNEL)
-		return um_kmode_check(cxt, &m->own, &m->req);
+		return um_kmode_check(cxt, &m->own, &m->x.o, &m->req);
 	if (mode == UM_MODE_SETUID) {
 		if (tgt && !(m->fstab_target = strdup(tgt)))
 			err(MNT_EX_SYSERR, "out of memory");

@@ -24,6 +24,8 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 
+#include "owner.h"
+#include "request.h"
 #include "userns.h"
 #include "xmount.h"
 
@@ -65,11 +67,6 @@ int um_xmount_take(struct libmnt_context *cxt, struct um_xmount *x,
 	return rc ? bad_options(cxt, *opts, -rc) : 0;
 }
 
-static bool same(const char *a, const char *b)
-{
-	return a && b && strcmp(a, b) == 0;
-}
-
 /*
  * After the fstab step: the OPT=recursive words of the fstab entry that
  * libmount used, read from the entry itself. libmount 2.41 keeps no value
@@ -85,7 +82,6 @@ int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt), *ent;
 	int mode = mnt_context_get_optsmode(cxt);
 	struct libmnt_table *tb = NULL;
-	struct libmnt_iter *itr;
 	char *o;
 	int rc = 0;
 
@@ -93,21 +89,14 @@ int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
 	    (named_both && !(mode & MNT_OMODE_FORCE)) ||
 	    mnt_context_get_fstab(cxt, &tb) || !tb)
 		return 0;
-	itr = mnt_new_iter(MNT_ITER_FORWARD);
-	if (!itr)
-		err(MNT_EX_SYSERR, "out of memory");
-	while (mnt_table_next_fs(tb, itr, &ent) == 0) {
-		if (!same(mnt_fs_get_source(ent), mnt_fs_get_source(fs)) ||
-		    !same(mnt_fs_get_target(ent), mnt_fs_get_target(fs)) ||
-		    !mnt_fs_get_options(ent))
-			continue;
-		o = strdup(mnt_fs_get_options(ent));
-		if (!o || um_xopts_take_recursive(&o, &x->o) < 0)
-			rc = MNT_EX_SYSERR;
-		free(o);
-		break;
-	}
-	mnt_free_iter(itr);
+	ent = mnt_table_find_pair(tb, mnt_fs_get_source(fs),
+				  mnt_fs_get_target(fs), MNT_ITER_FORWARD);
+	if (!ent || !mnt_fs_get_options(ent))
+		return 0;
+	o = strdup(mnt_fs_get_options(ent));
+	if (!o || um_xopts_take_recursive(&o, &x->o) < 0)
+		rc = MNT_EX_SYSERR;
+	free(o);
 	return rc;
 }
 
@@ -223,32 +212,16 @@ int um_xmount_onlyonce(struct libmnt_context *cxt)
 	return MNT_EX_FAIL;
 }
 
-static int mount_id(int dfd, const char *path, int flags, uint64_t *id,
-		    bool *root)
-{
-	struct statx st;
-
-	if (statx(dfd, path, flags, STATX_MNT_ID, &st) < 0)
-		return -errno;
-	if (!(st.stx_mask & STATX_MNT_ID))
-		return -ENOSYS;
-	*id = st.stx_mnt_id;
-	*root = (st.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-		(st.stx_attributes & STATX_ATTR_MOUNT_ROOT);
-	return 0;
-}
-
 /* Right before the mount: which mount the target is on now. */
 void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x)
 {
 	const char *tgt = mnt_context_get_target(cxt);
 	struct libmnt_ns *ns;
-	bool root;
 
 	if (!um_xopts_post_mount(&x->o) || !tgt)
 		return;
 	ns = mnt_context_switch_target_ns(cxt);
-	if (mount_id(AT_FDCWD, tgt, 0, &x->below, &root) < 0)
+	if (um_mount_id(tgt, &x->below) < 0)
 		x->below = 0;
 	if (ns)
 		mnt_context_switch_ns(cxt, ns);
@@ -268,7 +241,7 @@ static int open_mount(const char *tgt, const struct um_xmount *x, bool fresh)
 
 	if (fd < 0)
 		return -errno;
-	e = mount_id(fd, "", AT_EMPTY_PATH, &id, &root);
+	e = um_mount_id_at(fd, "", AT_EMPTY_PATH, &id, &root);
 	if (!e && (!root || (fresh && id == x->below)))
 		e = -ESTALE;
 	if (e) {
@@ -353,18 +326,6 @@ static int undo(struct libmnt_context *cxt, struct um_xmount *x,
 	return MNT_EX_FAIL;
 }
 
-/* "mount --make-shared DIR" and the like: no new mount, no source. */
-static bool propagation_only(struct libmnt_context *cxt, unsigned long fl)
-{
-	const char *src = mnt_context_get_source(cxt);
-	const char *type = mnt_context_get_fstype(cxt);
-
-	return (fl & MS_PROPAGATION) &&
-	       !(fl & ~(MS_PROPAGATION | MS_REC | MS_SILENT)) &&
-	       (!src || strcmp(src, "none") == 0) &&
-	       (!type || strcmp(type, "none") == 0);
-}
-
 static int apply(struct libmnt_context *cxt, struct um_xmount *x,
 		 const char *tgt, unsigned long fl)
 {
@@ -408,7 +369,7 @@ int um_xmount_apply(struct libmnt_context *cxt, struct um_xmount *x)
 	mnt_context_get_mflags(cxt, &fl);
 	if (!um_xopts_post_mount(&x->o) || !tgt || mnt_context_is_fake(cxt) ||
 	    mnt_context_get_status(cxt) != 1 || (fl & MS_MOVE) ||
-	    propagation_only(cxt, fl))
+	    um_request_propagation_only(cxt, fl))
 		return 0;
 	ns = mnt_context_switch_target_ns(cxt);
 	if (!ns)

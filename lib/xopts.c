@@ -27,13 +27,13 @@
  */
 #include <errno.h>
 #include <grp.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <libmount.h>
 
+#include "ownopts.h"
 #include "xopts.h"
 
 void um_xopts_init(struct um_xopts *x)
@@ -69,8 +69,7 @@ unsigned int um_xopts_lib_features(void)
 	    sscanf(ver, "%d.%d", &major, &minor) != 2)
 		return 0;
 	if (major > 2 || (major == 2 && minor >= 41))
-		return UM_XOPTS_LIB_NOLOOP | UM_XOPTS_LIB_NOCANON |
-		       UM_XOPTS_LIB_AUTOFS;
+		return UM_XOPTS_LIB_PREPARE;
 	return 0;
 }
 
@@ -128,21 +127,7 @@ static int parse_number(const char *s, int base, unsigned long max,
 	return !*s || *end || errno || *out > max || *s == '-' ? -EINVAL : 0;
 }
 
-static int parse_owner(const char *v, uid_t *uid)
-{
-	struct passwd *pw = getpwnam(v);
-	unsigned long n;
-
-	if (pw) {
-		*uid = pw->pw_uid;
-		return 0;
-	}
-	if (parse_number(v, 10, (uid_t)-2, &n) < 0)
-		return -EINVAL;
-	*uid = (uid_t)n;
-	return 0;
-}
-
+/* A group name, or a number (users: um_resolve_user(), as setuser=). */
 static int parse_group(const char *v, gid_t *gid)
 {
 	struct group *gr = getgrnam(v);
@@ -168,7 +153,7 @@ static int take_xmount(struct um_xopts *x, const char *name, const char *v,
 	unsigned long n;
 
 	if (strcmp(name, "X-mount.owner") == 0)
-		return v && parse_owner(v, &x->owner) == 0 ? 1 : -EINVAL;
+		return v && um_resolve_user(v, &x->owner) == 0 ? 1 : -EINVAL;
 	if (strcmp(name, "X-mount.group") == 0)
 		return v && parse_group(v, &x->group) == 0 ? 1 : -EINVAL;
 	if (strcmp(name, "X-mount.mode") == 0) {
@@ -186,20 +171,20 @@ static int take_xmount(struct um_xopts *x, const char *name, const char *v,
 		x->idmap = strdup(v);
 		return x->idmap ? 1 : -ENOMEM;
 	}
-	if (strcmp(name, "X-mount.noloop") == 0 &&
-	    !(lib & UM_XOPTS_LIB_NOLOOP)) {
+	/* these act in libmount's prepare step: ours where it lacks them */
+	if (lib & UM_XOPTS_LIB_PREPARE)
+		return 0;
+	if (strcmp(name, "X-mount.noloop") == 0) {
 		x->noloop = true;
 		return 1;
 	}
-	if (strcmp(name, "X-mount.nocanonicalize") == 0 &&
-	    !(lib & UM_XOPTS_LIB_NOCANON)) {
+	if (strcmp(name, "X-mount.nocanonicalize") == 0) {
 		/* as util-linux: another value turns neither off */
 		x->nocanon_source = !v || strcmp(v, "source") == 0;
 		x->nocanon_target = !v || strcmp(v, "target") == 0;
 		return 1;
 	}
-	if (strcmp(name, "X-mount.auto-fstypes") == 0 &&
-	    !(lib & UM_XOPTS_LIB_AUTOFS)) {
+	if (strcmp(name, "X-mount.auto-fstypes") == 0) {
 		/* as util-linux: the first counts; no list limits nothing */
 		if (x->auto_given)
 			return 1;
@@ -237,7 +222,7 @@ static int take_one(struct um_xopts *x, const char *name, const char *v,
 /*
  * Take the words above out of *@optstr (which may become NULL) into @x;
  * an OPT=recursive word stays as OPT, for the mount itself. @lib: what
- * libmount does itself (UM_XOPTS_LIB_*). Returns 0, or -EINVAL with
+ * libmount does itself (UM_XOPTS_LIB_PREPARE). Returns 0, or -EINVAL with
  * x->bad naming the word that did not parse.
  */
 int um_xopts_take(char **optstr, struct um_xopts *x, unsigned int lib)

@@ -26,10 +26,11 @@ struct um_xopts {
 	char *bad;		/* the word that did not parse */
 };
 
-/* Which of them the libmount at hand carries out itself (2.41 and on). */
-#define UM_XOPTS_LIB_NOLOOP 0x1
-#define UM_XOPTS_LIB_NOCANON 0x2
-#define UM_XOPTS_LIB_AUTOFS 0x4
+/*
+ * The libmount at hand carries out noloop, nocanonicalize and auto-fstypes
+ * in its prepare step itself (2.41 and on).
+ */
+#define UM_XOPTS_LIB_PREPARE 0x1
 
 void um_xopts_init(struct um_xopts *x);
 int um_xopts_take(char **optstr, struct um_xopts *x, unsigned int lib);

@@ -768,18 +768,23 @@ static void add_fstab(struct cli *cli, const char *path)
 }
 
 /* -m[MODE]: the option X-mount.mkdir[="MODE"], which libmount acts on. */
-static void append_mkdir(struct cli *cli, const char *mode)
+/*
+ * NAME="VALUE", quoted so that a comma in VALUE stays in it; NAME alone
+ * for no value.
+ */
+static void append_quoted(struct cli *cli, const char *name,
+			  const char *value)
 {
 	char *o = NULL;
 
-	if (mode && *mode) {
-		if (asprintf(&o, "X-mount.mkdir=\"%s\"", mode) < 0)
-			err(MNT_EX_SYSERR, "out of memory");
-		append_option(cli, o);
-		free(o);
-	} else {
-		append_option(cli, "X-mount.mkdir");
+	if (!value || !*value) {
+		append_option(cli, name);
+		return;
 	}
+	if (asprintf(&o, "%s=\"%s\"", name, value) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	append_option(cli, o);
+	free(o);
 }
 
 /*
@@ -806,16 +811,6 @@ static void add_idmap(struct cli *cli, char type, const char *arg)
 }
 
 /* The maps given become the option X-mount.idmap="...". */
-static void append_idmap(struct cli *cli)
-{
-	char *o = NULL;
-
-	if (asprintf(&o, "X-mount.idmap=\"%s\"", cli->idmap) < 0)
-		err(MNT_EX_SYSERR, "out of memory");
-	append_option(cli, o);
-	free(o);
-}
-
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		       char **target)
 {
@@ -905,7 +900,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 			/* -m=MODE as well as -mMODE and --mkdir=MODE */
 			if (optarg && *optarg == '=')
 				optarg++;
-			append_mkdir(cli, optarg);
+			append_quoted(cli, "X-mount.mkdir", optarg);
 			break;
 		case OPT_TARGET_PREFIX: cli->prefix = optarg; break;
 		case OPT_OPTMODE:
@@ -938,7 +933,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	um_getopt_free(&g);
 	cli->optsmode = um_optsmode_bits(&omode);
 	if (cli->idmap)
-		append_idmap(cli);
+		append_quoted(cli, "X-mount.idmap", cli->idmap);
 	/*
 	 * libmount looks a device or a tag up in the fstab it reads itself
 	 * through the context's cache; -T's files need the cache given.

@@ -33,6 +33,17 @@ own_home() {
 	"$MOUNT" --bind --setuser=alice "$H" "$H"
 }
 
+# The last `run` was refused and left nothing: exit 32, mount's message
+# MSG, no mount on TARGET, the user mount count back at NR.
+refused_undone() {
+	local msg=$1 target=$2 nr=$3
+
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $msg" ]
+	! is_mounted "$target" || false
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}
+
 @test "tools: no setuid or file capability on the built binaries" {
 	run find "$MOUNT" "$UMOUNT" -perm /6000
 	[ -z "$output" ]
@@ -161,10 +172,8 @@ own_home() {
 	as_user alice "$UMOUNT" "$H/dst"
 	# ro on a bind takes a bind remount, which the kernel keeps for root
 	run as_user alice "$MOUNT" --bind -o nomnt,ro "$H/src" "$H/dst"
-	[ "$status" -eq 32 ]
-	[ "$output" = "mount: $H/dst: the mount was made, but not its flags (Operation not permitted); the mount is undone." ]
-	! is_mounted "$H/dst" || false
-	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	refused_undone "$H/dst: the mount was made, but not its flags (Operation not permitted); the mount is undone." \
+		"$H/dst" "$nr"
 }
 
 @test "tools: a user's plain bind with ro is undone, not left read-write; nosuid,nodev need no second call" {
@@ -174,10 +183,8 @@ own_home() {
 	# util-linux 2.38.1 leaves the bind read-write here and says
 	# "Unknown error 5005"; a mount without what was asked is not left
 	run as_user alice "$MOUNT" --bind -o ro "$H/src" "$H/dst"
-	[ "$status" -eq 32 ]
-	[ "$output" = "mount: $H/dst: the mount was made, but not its flags (Operation not permitted); the mount is undone." ]
-	! is_mounted "$H/dst" || false
-	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	refused_undone "$H/dst: the mount was made, but not its flags (Operation not permitted); the mount is undone." \
+		"$H/dst" "$nr"
 	# the kernel forces nosuid and nodev on a user's mount already
 	run as_user alice "$MOUNT" --bind -o nosuid,nodev "$H/src" "$H/dst"
 	[ "$status" -eq 0 ]
@@ -194,16 +201,13 @@ own_home() {
 		"$top_builddir/tests/vm/mount-otherbits")
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
 	run "${other[@]}" --bind --setuser=alice "$H" "$H"
-	[ "$status" -eq 32 ]
-	[ "$output" = "mount: $H: the kernel recorded no owner (asked: alice); the mount is undone." ]
-	! is_mounted "$H" || false
+	refused_undone "$H: the kernel recorded no owner (asked: alice); the mount is undone." \
+		"$H" "$nr"
 	own_home
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
 	run as_user alice "${other[@]}" --bind -o nomnt "$H/src" "$H/dst"
-	[ "$status" -eq 32 ]
-	[ "$output" = "mount: $H/dst: the kernel did not record nomnt; the mount is undone." ]
-	! is_mounted "$H/dst" || false
-	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	refused_undone "$H/dst: the kernel did not record nomnt; the mount is undone." \
+		"$H/dst" "$nr"
 	# the same steps with the right values
 	as_user alice "$MOUNT" --bind -o nomnt "$H/src" "$H/dst"
 	[[ "$(mount_opts "$H/dst")" == *,nomnt,user=2001* ]]
