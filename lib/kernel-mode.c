@@ -32,6 +32,7 @@
 #include "explain.h"
 #include "kernel-mode.h"
 #include "owner.h"
+#include "request.h"
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
 #define BIND_FLAGS                                                        \
@@ -145,9 +146,7 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	}
 	/* the kernel ignores the series' flags on a move or a propagation
 	 * change; so does usermount */
-	changes_tree = !(fl & MS_MOVE) &&
-		       !((fl & MS_PROPAGATION) &&
-			 !(fl & ~(MS_PROPAGATION | MS_REC | MS_SILENT)));
+	changes_tree = !(fl & MS_MOVE) && !um_request_propagation_only(cxt, fl);
 	req->flags = changes_tree ? um_ownopts_mflags(own) : 0;
 	if (req->flags && wants_subdir(cxt)) {
 		warnx("%s: setuser and nomnt cannot be used with "

@@ -342,6 +342,15 @@ refused_undone() {
 	run as_user bob "$UMOUNT" "$T/new"
 	[ "$status" -eq 0 ]
 	! is_mounted "$T/new" || false
+	# a propagation word with a new mount is no propagation change: the
+	# owner is still recorded (libmount sets "shared" by a second call)
+	run "$MOUNT" -t tmpfs --setuser=bob -o size=1m,shared fresh "$T/new"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/new")" == *user=2002* ]]
+	[ "$(findmnt -no PROPAGATION --mountpoint "$T/new")" = shared ]
+	run as_user bob "$UMOUNT" "$T/new"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/new" || false
 }
 
 @test "tools: hostile FUSE names: user=0 in fsname and subtype is no owner; names match exactly" {
