@@ -390,7 +390,7 @@ struct held {
 	size_t n, cap_lines;
 };
 
-/* stdio's own buffer in front (open_memstream() writes byte by byte) */
+/* stdio's buffer in front (open_memstream() takes it byte by byte) */
 static ssize_t held_write(void *cookie, const char *buf, size_t n)
 {
 	struct held *h = cookie;
@@ -398,7 +398,7 @@ static ssize_t held_write(void *cookie, const char *buf, size_t n)
 	char *p;
 
 	while (cap - h->size < n)
-		cap = cap ? 2 * cap : 4 * BLOCK;
+		cap = cap ? 2 * cap : BLOCK;
 	if (cap != h->cap) {
 		p = realloc(h->text, cap);
 		if (!p)
@@ -416,8 +416,6 @@ static int hold_start(struct held *h)
 	cookie_io_functions_t io = { .write = held_write };
 
 	h->out = fopencookie(h, "w", io);
-	if (h->out)
-		setvbuf(h->out, NULL, _IOFBF, BLOCK);
 	h->lmfd = memfd_create("usermount-list", MFD_CLOEXEC);
 	h->lm = h->lmfd >= 0 ? fdopen(h->lmfd, "w") : NULL;
 	return h->out && h->lm ? 0 : -ENOMEM;
