@@ -151,20 +151,33 @@ static int build_index(struct um_utab_keys *k)
 struct um_utab_keys *um_utab_keys_from_text(const char *text, size_t size)
 {
 	struct um_utab_keys *k = calloc(1, sizeof(*k));
-	/* every key is a word of at least 3 bytes, "ID=" */
-	size_t max = size / 3 + 1, used = 0, i, len;
-	char *line = malloc(size + 1);
+	size_t used = 0, longest = 0, i, len, nid = 0, ntgt = 0;
+	const char *p, *nl;
+	char *line = NULL;
 
-	if (!k || !line || size >= NIL / 2)
+	if (!k || size >= NIL / 2)
 		goto fail;
+	/* sized to what is there: the memory is the listing's (bench/) */
+	for (i = 0; i < size; i += len + 1) {
+		nl = memchr(text + i, '\n', size - i);
+		len = nl ? (size_t)(nl - (text + i)) : size - i;
+		if (len > longest)
+			longest = len;
+	}
+	for (p = text; (p = memmem(p, size - (size_t)(p - text), "ID=", 3));
+	     p += 3)
+		nid++;
+	for (p = text; (p = memmem(p, size - (size_t)(p - text), "TARGET=", 7));
+	     p += 7)
+		ntgt++;
+	line = malloc(longest + 1);
 	k->names = malloc(size + 1);
-	k->name_at = malloc(max * sizeof(uint32_t));
-	k->ids = malloc(max * sizeof(unsigned long));
-	if (!k->names || !k->name_at || !k->ids)
+	k->name_at = malloc((ntgt + 1) * sizeof(uint32_t));
+	k->ids = malloc((nid + 1) * sizeof(unsigned long));
+	if (!line || !k->names || !k->name_at || !k->ids)
 		goto fail;
 	for (i = 0; i < size; i += len + 1) {
-		const char *nl = memchr(text + i, '\n', size - i);
-
+		nl = memchr(text + i, '\n', size - i);
 		len = nl ? (size_t)(nl - (text + i)) : size - i;
 		memcpy(line, text + i, len);
 		line[len] = '\0';

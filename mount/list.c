@@ -614,6 +614,11 @@ int list_mounts(struct list_opts *o, FILE *out)
 			t.len -= pos;
 		}
 	}
+	/* libmount's allocations may reuse this memory */
+	free(t.p);
+	t.p = NULL;
+	um_utab_keys_free(o->keys);
+	o->keys = NULL;
 	if (rc == 0 && h.out)
 		rc = print_held(&h, o, cache, out);
 out:
