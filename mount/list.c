@@ -41,6 +41,7 @@
 #include <blkid.h>
 #include <libmount.h>
 
+#include "heldout.h"
 #include "list.h"
 #include "mountinfo.h"
 #include "printable.h"
@@ -374,48 +375,23 @@ out:
 
 /*
  * From the first line for libmount and utab on: the other lines' output,
- * held back, and libmount's lines, kept as text in a file in memory
- * (mnt_table_parse_mtab() reads a file), with where each goes.
+ * held back (mount/heldout.c), and libmount's lines, kept as text in a file
+ * in memory (mnt_table_parse_mtab() reads a file), with where each goes.
  */
 struct held {
-	FILE *out;		/* the output held back, into text */
-	char *text;
-	size_t size, cap;
+	struct um_held *out;
 	FILE *lm;		/* libmount's lines */
 	int lmfd;
 	struct {
 		unsigned long id;
-		size_t at;	/* in the held output */
+		size_t at;	/* held output lines before it */
 	} *lines;
-	size_t n, cap_lines;
+	size_t n, cap;
 };
-
-/* stdio's buffer in front (open_memstream() takes it byte by byte) */
-static ssize_t held_write(void *cookie, const char *buf, size_t n)
-{
-	struct held *h = cookie;
-	size_t cap = h->cap;
-	char *p;
-
-	while (cap - h->size < n)
-		cap = cap ? 2 * cap : BLOCK;
-	if (cap != h->cap) {
-		p = realloc(h->text, cap);
-		if (!p)
-			return -1;
-		h->text = p;
-		h->cap = cap;
-	}
-	memcpy(h->text + h->size, buf, n);
-	h->size += n;
-	return (ssize_t)n;
-}
 
 static int hold_start(struct held *h)
 {
-	cookie_io_functions_t io = { .write = held_write };
-
-	h->out = fopencookie(h, "w", io);
+	h->out = um_held_new();
 	h->lmfd = memfd_create("usermount-list", MFD_CLOEXEC);
 	h->lm = h->lmfd >= 0 ? fdopen(h->lmfd, "w") : NULL;
 	return h->out && h->lm ? 0 : -ENOMEM;
@@ -423,27 +399,26 @@ static int hold_start(struct held *h)
 
 static int hold_line(struct held *h, const char *line, unsigned long id)
 {
+	long at = um_held_lines(h->out);
 	void *p;
 
-	if (h->n == h->cap_lines) {
-		h->cap_lines = h->cap_lines ? 2 * h->cap_lines : 256;
-		p = realloc(h->lines, h->cap_lines * sizeof(*h->lines));
+	if (h->n == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 256;
+		p = realloc(h->lines, h->cap * sizeof(*h->lines));
 		if (!p)
 			return -ENOMEM;
 		h->lines = p;
 	}
-	if (fflush(h->out) != 0 || fprintf(h->lm, "%s\n", line) < 0)
+	if (at < 0 || fprintf(h->lm, "%s\n", line) < 0)
 		return -ENOMEM;
 	h->lines[h->n].id = id;
-	h->lines[h->n++].at = h->size;
+	h->lines[h->n++].at = (size_t)at;
 	return 0;
 }
 
 static void hold_free(struct held *h)
 {
-	if (h->out)
-		fclose(h->out);	/* before text: it may write into it */
-	free(h->text);
+	um_held_free(h->out);
 	if (h->lm)
 		fclose(h->lm);
 	else if (h->lmfd >= 0)
@@ -483,24 +458,24 @@ static int print_held(struct held *h, const struct list_opts *o,
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_table *tb = parse_held(h, cache);
 	struct libmnt_fs *fs = NULL;
-	size_t i, done = 0;
+	long all = um_held_lines(h->out);
 	bool more;
+	size_t i;
 	int rc = -ENOMEM;
 
-	if (!itr || !tb || fflush(h->out) != 0)
+	if (!itr || !tb || all < 0)
 		goto out;
 	more = mnt_table_next_fs(tb, itr, &fs) == 0;
 	for (i = 0; i < h->n; i++) {
-		fwrite_unlocked(h->text + done, 1, h->lines[i].at - done, out);
-		done = h->lines[i].at;
+		if (um_held_replay(h->out, h->lines[i].at, out) < 0)
+			goto out;
 		/* a line libmount refused has no entry: not listed */
 		if (!more || (unsigned long)mnt_fs_get_id(fs) != h->lines[i].id)
 			continue;
 		list_fs(fs, o, out);
 		more = mnt_table_next_fs(tb, itr, &fs) == 0;
 	}
-	fwrite_unlocked(h->text + done, 1, h->size - done, out);
-	rc = 0;
+	rc = um_held_replay(h->out, (size_t)all, out);
 out:
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
@@ -564,7 +539,7 @@ static int take_line(const char *line, size_t len, struct list_opts *o,
 			return rc;
 	}
 	if (kind == LINE_TEXT)
-		return print_fields(&f, o, h->out ? h->out : out);
+		return print_fields(&f, o, h->out ? um_held_file(h->out) : out);
 	if (kind == LINE_ROOT && !h->out)
 		return list_one(line, len, o, cache, out);
 	return hold_line(h, line, f.id);
