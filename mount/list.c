@@ -17,13 +17,14 @@
  * (2.41) or its root, source and target, so a mount's line can depend on
  * mounts listed after it. The mounts a utab line could belong to at all
  * are few and known from utab alone (lib/utabkeys.c); until the first of
- * them the table streams as above. From there on the rest of the text is
- * kept, and at the end libmount parses just those few mounts and merges
- * utab into them itself (mnt_table_parse_mtab() on a small mountinfo in
- * memory): its own rules, on a table of a few entries. Every other line
- * is printed from the text as before. The cost is the text after the
- * first such mount, not a table of the whole. A "/dev/root" source goes
- * through libmount too: it names the real device (kernel_fs_postparse).
+ * them the table streams as above. From there on the other lines' output
+ * is held back (compactly: lib/heldout.c), and at the end libmount parses
+ * just those few mounts and merges utab into them itself (lib/utabmerge.c:
+ * mnt_table_parse_mtab() on a small mountinfo in memory, a few groups of
+ * them at a time): its own rules, on tables of a few entries. Every other
+ * line is printed from the text as before. The cost is the output held after the first such mount, not
+ * a table of the whole. A "/dev/root" source goes through libmount too: it
+ * names the real device (kernel_fs_postparse).
  *
  * USERMOUNT_LIST=table lists through libmount's whole table instead, as
  * --namespace does: the tests compare the two.
@@ -36,7 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <blkid.h>
 #include <libmount.h>
@@ -46,25 +46,17 @@
 #include "mountinfo.h"
 #include "printable.h"
 #include "utabkeys.h"
+#include "utabmerge.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
-#define UTAB "/run/mount/utab"
 #define BLOCK (64 * 1024)
-
-/* The utab libmount reads (libmount/src/utils.c, mnt_get_utab_path). */
-static const char *utab_path(void)
-{
-	const char *path = secure_getenv("LIBMOUNT_UTAB");
-
-	return path ? path : UTAB;
-}
 
 /* libmount skips a missing or empty utab (is_file_empty). */
 static bool utab_has_entries(void)
 {
 	struct stat st;
 
-	return stat(utab_path(), &st) == 0 && st.st_size > 0;
+	return stat(um_utab_path(), &st) == 0 && st.st_size > 0;
 }
 
 /*
@@ -375,110 +367,131 @@ out:
 
 /*
  * From the first line for libmount and utab on: the other lines' output,
- * held back (mount/heldout.c), and libmount's lines, kept as text in a file
- * in memory (mnt_table_parse_mtab() reads a file), with where each goes.
+ * held back (lib/heldout.c), and libmount's lines, kept as text, with
+ * where each goes and its utab group (lib/utabkeys.c).
  */
 struct held {
 	struct um_held *out;
-	FILE *lm;		/* libmount's lines */
-	int lmfd;
+	char *text;		/* libmount's lines, each NUL-terminated */
+	size_t size, cap;
 	struct {
+		size_t text;	/* where in text */
+		size_t len;
 		unsigned long id;
+		uint32_t key;	/* one of its utab keys, or none */
 		size_t at;	/* held output lines before it */
+		char *shown;	/* its line, from libmount's entry */
+		size_t shown_len;
 	} *lines;
-	size_t n, cap;
+	size_t n, cap_lines;
+	bool ungrouped;		/* out of memory for groups: one merge */
+	const struct list_opts *o;
 };
 
 static int hold_start(struct held *h)
 {
 	h->out = um_held_new();
-	h->lmfd = memfd_create("usermount-list", MFD_CLOEXEC);
-	h->lm = h->lmfd >= 0 ? fdopen(h->lmfd, "w") : NULL;
-	return h->out && h->lm ? 0 : -ENOMEM;
+	return h->out ? 0 : -ENOMEM;
 }
 
-static int hold_line(struct held *h, const char *line, unsigned long id)
+static int hold_line(struct held *h, const char *line, size_t len,
+		     const struct fields *f, struct list_opts *o)
 {
 	long at = um_held_lines(h->out);
 	void *p;
+	size_t cap;
 
-	if (h->n == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 256;
-		p = realloc(h->lines, h->cap * sizeof(*h->lines));
+	if (h->n == h->cap_lines) {
+		h->cap_lines = h->cap_lines ? 2 * h->cap_lines : 256;
+		p = realloc(h->lines, h->cap_lines * sizeof(*h->lines));
 		if (!p)
 			return -ENOMEM;
 		h->lines = p;
 	}
-	if (at < 0 || fprintf(h->lm, "%s\n", line) < 0)
+	for (cap = h->cap ? h->cap : 4096; cap - h->size < len + 1;)
+		cap *= 2;
+	if (cap != h->cap) {
+		p = realloc(h->text, cap);
+		if (!p)
+			return -ENOMEM;
+		h->text = p;
+		h->cap = cap;
+	}
+	if (at < 0)
 		return -ENOMEM;
-	h->lines[h->n].id = id;
-	h->lines[h->n++].at = (size_t)at;
+	memcpy(h->text + h->size, line, len + 1);
+	h->lines[h->n].text = h->size;
+	h->lines[h->n].len = len;
+	h->lines[h->n].id = f->id;
+	h->lines[h->n].at = (size_t)at;
+	h->lines[h->n].shown = NULL;
+	h->lines[h->n].shown_len = 0;
+	h->lines[h->n].key = UM_UTAB_NO_GROUP;
+	if (o->keys &&
+	    !um_utab_keys_join(o->keys, f->id, f->target, &h->lines[h->n].key))
+		h->ungrouped = true;
+	h->size += len + 1;
+	h->n++;
 	return 0;
 }
 
 static void hold_free(struct held *h)
 {
+	size_t i;
+
 	um_held_free(h->out);
-	if (h->lm)
-		fclose(h->lm);
-	else if (h->lmfd >= 0)
-		close(h->lmfd);
+	for (i = 0; i < h->n; i++)
+		free(h->lines[i].shown);
 	free(h->lines);
+	free(h->text);
 }
 
-/*
- * libmount's lines, in their order, parsed by libmount with utab merged
- * into them. Lines that could match no utab line cannot change which line
- * gets which, so leaving them out changes nothing.
- */
-static struct libmnt_table *parse_held(struct held *h,
-				       struct libmnt_cache *cache)
+/* A held line's libmount entry, as the listing prints it. */
+static int show_entry(void *arg, size_t i, struct libmnt_fs *fs)
 {
-	struct libmnt_table *tb;
-	char path[64];
+	struct held *h = arg;
+	FILE *f;
 
-	if (fflush(h->lm) != 0)
-		return NULL;
-	tb = mnt_new_table();
-	if (!tb)
-		return NULL;
-	mnt_table_set_cache(tb, cache);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", h->lmfd);
-	if (mnt_table_parse_mtab(tb, path) != 0) {
-		mnt_unref_table(tb);
-		return NULL;
-	}
-	return tb;
+	if (!fs)
+		return 0;	/* a line libmount refused: not listed */
+	f = open_memstream(&h->lines[i].shown, &h->lines[i].shown_len);
+	if (!f)
+		return -ENOMEM;
+	list_fs(fs, h->o, f);
+	return fclose(f) == 0 ? 0 : -ENOMEM;
 }
 
 /* The held output, with libmount's entries where their lines were. */
-static int print_held(struct held *h, const struct list_opts *o,
+static int print_held(struct held *h, struct list_opts *o,
 		      struct libmnt_cache *cache, FILE *out)
 {
-	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-	struct libmnt_table *tb = parse_held(h, cache);
-	struct libmnt_fs *fs = NULL;
+	struct um_merge_line *m = calloc(h->n + 1, sizeof(*m));
 	long all = um_held_lines(h->out);
-	bool more;
 	size_t i;
 	int rc = -ENOMEM;
 
-	if (!itr || !tb || all < 0)
+	if (!m || all < 0)
 		goto out;
-	more = mnt_table_next_fs(tb, itr, &fs) == 0;
 	for (i = 0; i < h->n; i++) {
-		if (um_held_replay(h->out, h->lines[i].at, out) < 0)
-			goto out;
-		/* a line libmount refused has no entry: not listed */
-		if (!more || (unsigned long)mnt_fs_get_id(fs) != h->lines[i].id)
-			continue;
-		list_fs(fs, o, out);
-		more = mnt_table_next_fs(tb, itr, &fs) == 0;
+		m[i].text = h->text + h->lines[i].text;
+		m[i].len = h->lines[i].len;
+		m[i].id = h->lines[i].id;
+		m[i].group = o->keys ? um_utab_keys_root(o->keys,
+							 h->lines[i].key) :
+				       UM_UTAB_NO_GROUP;
 	}
-	rc = um_held_replay(h->out, (size_t)all, out);
+	h->o = o;
+	rc = um_utab_merge(h->ungrouped ? NULL : o->keys, m, h->n, cache,
+			   show_entry, h);
+	for (i = 0; i < h->n && rc == 0; i++) {
+		rc = um_held_replay(h->out, h->lines[i].at, out);
+		fwrite_unlocked(h->lines[i].shown, 1, h->lines[i].shown_len,
+				out);
+	}
+	if (rc == 0)
+		rc = um_held_replay(h->out, (size_t)all, out);
 out:
-	mnt_free_iter(itr);
-	mnt_unref_table(tb);
+	free(m);
 	return rc;
 }
 
@@ -542,7 +555,7 @@ static int take_line(const char *line, size_t len, struct list_opts *o,
 		return print_fields(&f, o, h->out ? um_held_file(h->out) : out);
 	if (kind == LINE_ROOT && !h->out)
 		return list_one(line, len, o, cache, out);
-	return hold_line(h, line, f.id);
+	return hold_line(h, line, len, &f, o);
 }
 
 /*
@@ -552,7 +565,7 @@ static int take_line(const char *line, size_t len, struct list_opts *o,
 int list_mounts(struct list_opts *o, FILE *out)
 {
 	struct text t = { .fd = -1 };
-	struct held h = { .lmfd = -1 };
+	struct held h = { 0 };
 	struct libmnt_cache *cache = NULL;
 	const char *how = secure_getenv("USERMOUNT_LIST");
 	size_t pos;
@@ -562,7 +575,7 @@ int list_mounts(struct list_opts *o, FILE *out)
 	if (how && strcmp(how, "table") == 0)
 		return LIST_USE_LIBMOUNT;
 	if (utab_has_entries()) {
-		o->keys = um_utab_keys_read(utab_path());
+		o->keys = um_utab_keys_read(um_utab_path());
 		if (!o->keys)
 			return LIST_USE_LIBMOUNT;	/* libmount decides */
 	}
@@ -592,8 +605,6 @@ int list_mounts(struct list_opts *o, FILE *out)
 	/* libmount's allocations may reuse this memory */
 	free(t.p);
 	t.p = NULL;
-	um_utab_keys_free(o->keys);
-	o->keys = NULL;
 	if (rc == 0 && h.out)
 		rc = print_held(&h, o, cache, out);
 out:

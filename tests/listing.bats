@@ -235,3 +235,60 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	grep -qxF "$dev on $T/r type ext2 (rw,relatime)" "$T/new"
 	grep -qxF "$dev on $T/r type ext2 (rw,relatime,x-root)" "$T/new.utab"
 }
+
+@test "more than 64 utab lines: libmount merges a few groups at a time, the same output" {
+	local i id
+	mkdir "$T/b"
+	for i in $(seq 1 90); do
+		mkdir "$T/b/$i"
+		mount -t tmpfs "s$i" "$T/b/$i"
+	done
+	mount -t tmpfs s9 "$T/b/9"	# stacked: one key, two mounts
+	id=$(mount_id "$T/b/11")
+	{
+		# for the lower of the two on b/9, 90 lines before the upper's:
+		# a batch apart, one group all the same
+		utab_line s9 "$T/b/9" / OPTS=x-early
+		# newest first, so groups come in another order than mounts
+		for i in $(seq 90 -1 1); do
+			utab_line "s$i" "$T/b/$i" / "OPTS=x-i=$i"
+		done
+		utab_line s7 "$T/b/7" / OPTS=x-again
+		utab_line gone "$T/b/gone" / OPTS=x-gone
+		# one line joins two mounts' groups: ID of one, target of another
+		echo "ID=$id SRC=s12 TARGET=$T/b/12 ROOT=/ OPTS=x-cross"
+	} >>"$LIBMOUNT_UTAB"
+	same_both_ways
+	same_both_ways -t tmpfs
+	grep -qxF "s7 on $T/b/7 type tmpfs (rw,relatime,x-again)" "$T/new"
+	if libmount_fd_api; then	# by its ID
+		grep -qxF "s11 on $T/b/11 type tmpfs (rw,relatime,x-cross)" "$T/new"
+	else
+		grep -qxF "s12 on $T/b/12 type tmpfs (rw,relatime,x-cross)" "$T/new"
+	fi
+	[ "$(grep -c ' on '"$T"'/b/9 type' "$T/new")" -eq 2 ]
+	grep -qxF "s9 on $T/b/9 type tmpfs (rw,relatime,x-early)" "$T/new"
+	grep -qxF "s9 on $T/b/9 type tmpfs (rw,relatime,x-i=9)" "$T/new"
+	[ "$(grep -c ',x-i=' "$T/new")" -ge 87 ]
+}
+
+@test "an ordinary user's listing reads the utab libmount reads (2.38: LIBMOUNT_UTAB is root's only)" {
+	mkdir "$T/u" "$T/v"
+	mount -t tmpfs su "$T/u"
+	mount -t tmpfs sv "$T/v"
+	utab_line su "$T/u" / OPTS=x-fromenv >>"$LIBMOUNT_UTAB"
+	chmod 0644 "$LIBMOUNT_UTAB"
+	utab_line sv "$T/v" / OPTS=x-fromrun >>/run/mount/utab
+	as_user alice env LIBMOUNT_UTAB="$LIBMOUNT_UTAB" "$MOUNT" >"$T/new"
+	as_user alice env LIBMOUNT_UTAB="$LIBMOUNT_UTAB" USERMOUNT_LIST=table \
+		"$MOUNT" >"$T/old"
+	sed -i "\\|TARGET=$T/v |d" /run/mount/utab
+	diff -u "$T/old" "$T/new"
+	if libmount_fd_api; then
+		grep -qxF "su on $T/u type tmpfs (rw,relatime,x-fromenv)" "$T/new"
+		grep -qxF "sv on $T/v type tmpfs (rw,relatime)" "$T/new"
+	else
+		grep -qxF "su on $T/u type tmpfs (rw,relatime)" "$T/new"
+		grep -qxF "sv on $T/v type tmpfs (rw,relatime,x-fromrun)" "$T/new"
+	fi
+}

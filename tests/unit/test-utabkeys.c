@@ -23,6 +23,45 @@ static int norm_is(const char *path, const char *want)
 	return ok;
 }
 
+/* Which utab lines libmount's merges must see together. */
+static int groups(void)
+{
+	static const char utab[] = "SRC=a TARGET=/a ROOT=/ OPTS=x\n"
+				   "ID=5 SRC=b TARGET=/b ROOT=/ OPTS=x\n"
+				   "SRC=c TARGET=/c ROOT=/ OPTS=x\n"
+				   "no keys here\n"
+				   "SRC=a TARGET=/a/ ROOT=/ OPTS=y\n"
+				   "SRC=d TARGET=/d ROOT=/ OPTS=x";
+	struct um_utab_keys *k = keys(utab);
+	uint32_t g[5], ka, kc, kd, kx;
+	size_t len = 0;
+	bool last = true;
+	const char *t;
+	int ok, i;
+
+	if (!k)
+		return 0;
+	ok = um_utab_keys_lines(k) == 5;	/* "no keys here" is left out */
+	t = um_utab_keys_line(k, 0, &len, &g[0], &last);
+	ok = ok && len == 29 && strncmp(t, "SRC=a TARGET=/a ", 16) == 0 &&
+	     !last;
+	/* a mount with ID 5 on /c joins the lines of /b and /c */
+	ok = ok && um_utab_keys_join(k, 5, "/c", &kc);
+	ok = ok && um_utab_keys_join(k, 1, "/a", &ka);
+	ok = ok && um_utab_keys_join(k, 2, "/d", &kd);
+	ok = ok && um_utab_keys_join(k, 3, "/x", &kx) && kx == UM_UTAB_NO_GROUP;
+	for (i = 0; ok && i < 5; i++)
+		um_utab_keys_line(k, (uint32_t)i, &len, &g[i], &last);
+	ok = ok && last && g[0] == g[3] && g[1] == g[2] && g[0] != g[1] &&
+	     g[4] != g[0] && g[4] != g[1];
+	ok = ok && um_utab_keys_root(k, ka) == g[0] &&
+	     um_utab_keys_root(k, kc) == g[1] &&
+	     um_utab_keys_root(k, kd) == g[4] &&
+	     um_utab_keys_root(k, kx) == UM_UTAB_NO_GROUP;
+	um_utab_keys_free(k);
+	return ok;
+}
+
 int main(void)
 {
 	static const char utab[] =
@@ -73,5 +112,6 @@ int main(void)
 	CHECK(!um_utab_keys_read("/nonexistent/utab"), "unreadable: NULL");
 	um_utab_keys_free(k);
 	um_utab_keys_free(none);
+	CHECK(groups(), "groups: lines joined by their keys and by mounts");
 	return tap_done();
 }
