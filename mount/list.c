@@ -22,8 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <blkid.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "list.h"
 #include "mountinfo.h"

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 /* list_mounts() cannot list on its own: use list_table() */
 #define LIST_USE_LIBMOUNT 1

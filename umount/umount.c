@@ -21,9 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <stdint.h>
-#include <libmount.h>
 
 #include "cli.h"
+#include "lazymount.h"
 #include "legacy.h"
 #include "mode.h"
 #include "owner.h"
