@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "fastpath.h"
 #include "lazymount.h"
 #include "legacy.h"
 #include "mode.h"
@@ -301,8 +302,12 @@ int main(int argc, char **argv)
 	struct um_getopt g;
 	bool all = false, alltargets = false, recursive = false;
 	const char *types = NULL;
-	int c, rc = 0;
+	int c, rc = um_fast_umount(argc, argv);
 
+	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
+	if (rc != UM_FAST_DECLINED)
+		return rc;
+	rc = 0;
 	mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();
