@@ -38,8 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <blkid.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "heldout.h"
 #include "list.h"

@@ -4,8 +4,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <blkid.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "utabkeys.h"
 

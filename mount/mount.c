@@ -24,10 +24,11 @@
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
-#include <libmount.h>
 
 #include "abi.h"
 #include "cli.h"
+#include "fastpath.h"
+#include "lazymount.h"
 #include "legacy.h"
 #include "list.h"
 #include "mode.h"
@@ -894,8 +895,11 @@ int main(int argc, char **argv)
 	struct cli cli = { .rwonly = -1 };
 	struct libmnt_context *cxt;
 	char *source = NULL, *target = NULL;
-	int rc;
+	int rc = um_fast_mount(argc, argv);
 
+	/* an owner's mount --bind, done without libmount (lib/fastpath.c) */
+	if (rc != UM_FAST_DECLINED)
+		return rc;
 	cli.mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();
