@@ -11,7 +11,10 @@
  *   prop   a shared tmpfs with PEERS bind copies (its peers), then ITER/10
  *          times: a tmpfs on its subdirectory, which propagates to every
  *          peer, and its unmount, which propagates too.
- * Prints "bind NS" and "prop NS": nanoseconds per mount and umount pair.
+ * Prints "bind NS" and "prop NS": nanoseconds per mount and umount pair;
+ * then "prop_mount NS" and "prop_umount NS": the two halves of a prop pair
+ * (they add up to about "prop"), since the series touches both the
+ * propagation of a mount (propagate_one()) and that of an umount.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -73,34 +76,56 @@ static double bind_pairs(const char *dir, long iter)
 	return (now() - t0) / iter;
 }
 
-static double prop_pairs(const char *dir, long iter, long peers)
+struct prop_times {
+	double pair, mount, umount;	/* ns per mount, umount, or both */
+};
+
+/* A shared tmpfs at DIR/s with @peers bind copies of it in its peer group. */
+static void make_peers(const char *dir, const char *s, long peers)
 {
-	char s[4096], sub[4096], p[4096], name[64];
-	double t0;
+	char p[4096], name[64];
 	long i;
 
-	path(s, sizeof(s), dir, "s");
-	path(sub, sizeof(sub), s, "sub");
 	mkdir_or_die(s);
 	mount_or_die("kc-shared", s, "tmpfs", 0);
 	mount_or_die("none", s, NULL, MS_SHARED);
-	mkdir_or_die(sub);
 	for (i = 0; i < peers; i++) {
 		snprintf(name, sizeof(name), "p%ld", i);
 		path(p, sizeof(p), dir, name);
 		mkdir_or_die(p);
 		mount_or_die(s, p, NULL, MS_BIND);
 	}
-	t0 = now();
+}
+
+static struct prop_times prop_pairs(const char *dir, long iter, long peers)
+{
+	struct prop_times t = { 0, 0, 0 };
+	char s[4096], sub[4096];
+	double t0, t1, t2;
+	long i;
+
+	path(s, sizeof(s), dir, "s");
+	path(sub, sizeof(sub), s, "sub");
+	make_peers(dir, s, peers);
+	mkdir_or_die(sub);
 	for (i = 0; i < iter; i++) {
+		t0 = now();
 		mount_or_die("kc-sub", sub, "tmpfs", 0);
+		t1 = now();
 		umount_or_die(sub);
+		t2 = now();
+		t.mount += t1 - t0;
+		t.umount += t2 - t1;
 	}
-	return (now() - t0) / iter;
+	t.mount /= iter;
+	t.umount /= iter;
+	t.pair = t.mount + t.umount;
+	return t;
 }
 
 int main(int argc, char **argv)
 {
+	struct prop_times pt;
 	long iter, peers;
 
 	if (argc != 4)
@@ -114,6 +139,9 @@ int main(int argc, char **argv)
 	mount_or_die("none", "/", NULL, MS_REC | MS_PRIVATE);
 	mount_or_die("kc", argv[1], "tmpfs", 0);
 	printf("bind %.0f\n", bind_pairs(argv[1], iter));
-	printf("prop %.0f\n", prop_pairs(argv[1], iter / 10, peers));
+	pt = prop_pairs(argv[1], iter / 10, peers);
+	printf("prop %.0f\n", pt.pair);
+	printf("prop_mount %.0f\n", pt.mount);
+	printf("prop_umount %.0f\n", pt.umount);
 	return 0;
 }

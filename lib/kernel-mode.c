@@ -32,6 +32,11 @@
 #include "kernel-mode.h"
 #include "owner.h"
 
+/* A bind remount changes the flags below and keeps the rest (statvfs). */
+#define BIND_FLAGS                                                        \
+	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |      \
+	 MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
+
 /*
  * The target as libmount will mount on it: below --target-prefix, which
  * libmount puts in front of the target when it prepares the mount, after
@@ -125,6 +130,16 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 		      "X-mount.subdir", mnt_context_get_target(cxt));
 		return MNT_EX_USAGE;
 	}
+	/*
+	 * A user's bind with ro, noexec and the like takes a second call, a
+	 * bind remount. libmount would make it without MS_SETUSER and, when
+	 * the kernel refuses, leave the bind behind without the flags; so
+	 * the calls are ours, with MS_SETUSER (implied for a user's mount
+	 * anyway), and a bind whose flags cannot be set is undone.
+	 */
+	if (changes_tree && getuid() != 0 && (fl & MS_BIND) &&
+	    !(fl & MS_REMOUNT) && (fl & BIND_FLAGS) && !wants_subdir(cxt))
+		req->flags |= UM_MS_SETUSER;
 	/* a user's new mount is the user's: the kernel implies MS_SETUSER */
 	req->verify = req->flags ||
 		      (changes_tree && !(fl & MS_REMOUNT) && getuid() != 0);
@@ -147,11 +162,6 @@ void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req)
 	if (req->flags)
 		mnt_context_disable_helpers(cxt, 1);
 }
-
-/* A bind remount changes the flags below and keeps the rest (statvfs). */
-#define BIND_FLAGS                                                        \
-	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |      \
-	 MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
 
 static unsigned long current_flags(const char *tgt)
 {
@@ -193,7 +203,8 @@ static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 
 	if (mount(src, tgt, NULL, MS_BIND | (fl & MS_REC) | ours, NULL) < 0)
 		return errno;
-	if (!rest)
+	/* nosuid and nodev the kernel may have set already (a user's bind) */
+	if (!(rest & ~current_flags(tgt)))
 		return 0;
 	if (mount("none", tgt, NULL,
 		  MS_REMOUNT | MS_BIND | rest | current_flags(tgt) | ours,

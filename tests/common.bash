@@ -1,6 +1,8 @@
 # Shared by the bats suites; run inside tests/run-bats's namespace.
-MOUNT=$top_builddir/mount/mount
-UMOUNT=$top_builddir/umount/umount
+# The programs under test: the build's, or installed ones (tests/vm/deb.bats
+# runs tests/vm/tools.bats against the Debian package's /usr/bin/mount).
+MOUNT=${UM_MOUNT:-$top_builddir/mount/mount}
+UMOUNT=${UM_UMOUNT:-$top_builddir/umount/umount}
 # The libmount this build runs on, and whether it mounts through the
 # fd-based API (2.39 on: fsopen/fsmount/move_mount instead of mount(2),
 # utab lines with ID=, utab.event and utab.act files in /run/mount).

@@ -1,0 +1,268 @@
+#!/usr/bin/env bats
+# The Debian package (make deb: deb/usermount_VERSION_ARCH.deb, debian/)
+# installed for real, on a throwaway root: the guest's read-only 9p root
+# (the host's /) under an overlay whose upper layer is a tmpfs, entered
+# with chroot. Nothing reaches the host's /usr. dpkg installs, upgrades,
+# removes and purges the package there; util-linux's mount and umount,
+# their manual pages and bash completions are compared byte for byte with
+# the guest's own before and after, and the installed programs run
+# tests/vm/tools.bats and a user's owned mounts. tests/vm/suites runs this
+# in a private mount namespace, on the kernel with the series.
+
+# util-linux's files the package diverts, and where they go meanwhile
+DIVERTED=(
+	/bin/mount:/usr/bin/mount.util-linux
+	/bin/umount:/usr/bin/umount.util-linux
+	/usr/share/man/man8/mount.8.gz:/usr/share/man/man8/mount.util-linux.8.gz
+	/usr/share/man/man8/umount.8.gz:/usr/share/man/man8/umount.util-linux.8.gz
+	/usr/share/bash-completion/completions/mount:/usr/share/bash-completion/completions/mount.util-linux.diverted
+	/usr/share/bash-completion/completions/umount:/usr/share/bash-completion/completions/umount.util-linux.diverted
+)
+
+setup_file() {
+	local debs
+	debs=("$top_builddir"/deb/usermount_*.deb)
+	if [ ! -f "${debs[0]}" ]; then
+		export NO_DEB="no package in $top_builddir/deb: run make deb first"
+		return 0
+	fi
+	export DEB=${debs[0]}
+	# the originals: util-linux's as the host has them
+	[ -z "$(dpkg-divert --listpackage /bin/mount)" ] &&
+		/usr/bin/mount -V | grep -q 'from util-linux' || {
+		echo "this machine's /usr/bin/mount is not util-linux's" >&2
+		return 1
+	}
+	# util-linux's mount package as installed (tests/vm/Makemodule.am)
+	export MOUNT_DEB
+	MOUNT_DEB=$(echo "$top_builddir"/tests/vm/mount-repack/mount_*.deb)
+	[ -f "$MOUNT_DEB" ]
+	export B
+	B=$(mktemp -d /run/usermount-deb.XXXXXX)
+	mount -t tmpfs -o mode=0755 usermount-deb "$B"
+	mkdir "$B/upper" "$B/work" "$B/root" "$B/pkg" "$B/dpkg"
+	export R=$B/root
+	# the real dpkg database, on a tmpfs: through 9p under
+	# emulation its 3,000 files cost dpkg a minute a run
+	cp -a /var/lib/dpkg/. "$B/dpkg/"
+	dpkg-deb -x "$DEB" "$B/pkg"
+}
+
+# The root: the kernel's overlayfs (the guest kernel has OVERLAY_FS), the
+# host's / read-only below, a tmpfs above.
+mount_root() {
+	local o="lowerdir=/,upperdir=$B/upper,workdir=$B/work"
+	mount -t overlay -o "$o" usermount-deb-root "$R"
+	mountpoint -q "$R"
+	mount --bind "$B/dpkg" "$R/var/lib/dpkg"
+	mount -t proc proc "$R/proc"
+	mount -t sysfs sysfs "$R/sys"
+	mount --rbind /dev "$R/dev"
+	mount -t tmpfs -o mode=0755 usermount-deb-run "$R/run"
+	# the guest's passwd and group, which have alice and bob
+	mount --bind /etc/passwd "$R/etc/passwd"
+	mount --bind /etc/group "$R/etc/group"
+	# man-db's switch for its dpkg trigger: mandb over 9p
+	# under emulation takes minutes (the pages are checked as files)
+	rm -f "$R/var/lib/man-db/auto-update"
+}
+
+teardown_file() {
+	[ -n "${B:-}" ] || return 0
+	umount -R -l "$R" 2>/dev/null
+	umount -l "$B"
+	rmdir "$B"
+}
+
+setup() {
+	[ -z "${NO_DEB:-}" ] || skip "$NO_DEB"
+	mountpoint -q "$R" || mount_root
+}
+
+# in_root CMD...: CMD in the throwaway root, with a clean environment
+in_root() {
+	chroot "$R" env -i LANG=C HOME=/root DEBIAN_FRONTEND=noninteractive \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		"$@"
+}
+
+as() {
+	local u=$1
+	shift
+	in_root setpriv --reuid="$u" --regid="$u" --clear-groups -- "$@"
+}
+
+usermount_diversions() {
+	in_root dpkg-divert --list | grep ' by usermount$' | sort
+}
+
+want_diversions() {
+	local d
+	for d in "${DIVERTED[@]}"; do
+		echo "diversion of ${d%%:*} to ${d#*:} by usermount"
+	done | sort
+}
+
+# same FILE ORIG: FILE in the root is ORIG byte for byte, same mode and owner
+same() {
+	cmp "$R$1" "$2" || return 1
+	[ "$(stat -c '%a %U %G' "$R$1")" = "$(stat -c '%a %U %G' "$2")" ] || {
+		echo "$1: $(stat -c '%a %U %G' "$R$1"), not as $2" >&2
+		return 1
+	}
+}
+
+# util-linux's files at their own names, as on the host, and nothing of
+# the package's left
+util_linux_restored() {
+	local d
+	for d in "${DIVERTED[@]}"; do
+		same "${d%%:*}" "${d%%:*}" || return 1
+		[ ! -e "$R${d#*:}" ] || { echo "${d#*:} left" >&2; return 1; }
+	done
+	[ -z "$(usermount_diversions)" ] || { usermount_diversions; return 1; }
+	[ "$(in_root sh -c 'command -v mount')" = /usr/bin/mount ] &&
+		in_root mount -V | grep -q '^mount from util-linux'
+}
+
+# the package's files in place, util-linux's under the diverted names
+usermount_installed() {
+	local d f
+	[ "$(usermount_diversions)" = "$(want_diversions)" ] ||
+		{ usermount_diversions; return 1; }
+	for d in "${DIVERTED[@]}"; do
+		same "${d#*:}" "${d%%:*}" || return 1
+	done
+	for f in /usr/bin/mount /usr/bin/umount \
+		/usr/share/man/man8/mount.8.gz /usr/share/man/man8/umount.8.gz \
+		/usr/share/man/man7/usermount.7.gz \
+		/usr/share/bash-completion/completions/mount \
+		/usr/share/bash-completion/completions/umount \
+		/usr/share/doc/usermount/README.Debian; do
+		cmp "$R$f" "$B/pkg$f" || return 1
+	done
+}
+
+# dpkg_i DEB PACKAGE: dpkg -i DEB leaves PACKAGE installed and usermount's
+# files and diversions in place
+dpkg_i() {
+	run in_root dpkg -i "$1"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	usermount_installed
+	run in_root dpkg-query -W -f '${Status}' "$2"
+	[ "$output" = "install ok installed" ]
+}
+
+@test "deb: dpkg -i installs it and diverts util-linux's six files" {
+	dpkg_i "$DEB" usermount
+}
+
+@test "deb: mount and umount on PATH are usermount's, with no setuid bit" {
+	local c
+	for c in mount umount; do
+		run in_root sh -c "command -v $c"
+		[ "$output" = "/usr/bin/$c" ]
+		run in_root "$c" -V
+		[[ "$output" == "$c from usermount "* ]]
+		# merged /usr: the name util-linux's package uses is ours too
+		cmp "$R/bin/$c" "$B/pkg/usr/bin/$c"
+		[ "$(stat -c '%a %U %G' "$R/usr/bin/$c")" = "755 root root" ]
+		[ -z "$(getcap "$R/usr/bin/$c")" ]
+		run in_root "$c.util-linux" -V
+		[[ "$output" == "$c.util-linux from util-linux "* ]]
+	done
+	run in_root dpkg -S /usr/bin/mount
+	[ "$output" = "usermount: /usr/bin/mount" ]
+}
+
+@test "deb: tools.bats passes with the installed programs" {
+	run chroot "$R" env -i LANG=C HOME=/root \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		top_srcdir="$top_srcdir" top_builddir="$top_builddir" \
+		USERMOUNT_VM_BINDIR="$USERMOUNT_VM_BINDIR" \
+		UM_MOUNT=/usr/bin/mount UM_UMOUNT=/usr/bin/umount \
+		"$top_srcdir/tests/run-bats" "$top_srcdir/tests/vm/tools.bats"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# every test ran, none skipped
+	[ "$(grep -c '^ok ' <<<"$output")" -eq \
+		"$(grep -c '^@test ' "$top_srcdir/tests/vm/tools.bats")" ]
+	! grep -q '# skip' <<<"$output" || false
+	echo "# tools.bats with the package: $(grep -c '^ok ' <<<"$output") ok" >&3
+}
+
+@test "deb: alice binds below her mount and unmounts with the mount on PATH" {
+	local h=/run/alice
+	mkdir -p "$R$h/src" "$R$h/dst"
+	chown -R alice:alice "$R$h"
+	in_root mount --bind --setuser=alice "$h" "$h"
+	run as alice mount --bind "$h/src" "$h/dst"
+	[ "$status" -eq 0 ]
+	run as alice mount
+	[[ "$output" == *" on $h/dst type "*"user=2001"* ]]
+	run as bob umount "$h/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $h/dst: not mounted by you (owned by alice, uid 2001)." ]
+	run as alice umount "$h/dst"
+	[ "$status" -eq 0 ]
+	run in_root grep -c " $h/dst " /proc/self/mountinfo
+	[ "$output" = 0 ]
+	in_root umount "$h"
+}
+
+@test "deb: dpkg -i again upgrades it over itself, diversions kept" {
+	dpkg_i "$DEB" usermount
+}
+
+@test "deb: an upgrade of util-linux's mount package goes to the diverted names" {
+	dpkg_i "$MOUNT_DEB" mount
+}
+
+@test "deb: dpkg-statoverride makes the setuid fallback, kept by upgrades" {
+	local c
+	for c in mount umount; do
+		in_root dpkg-statoverride --update --add root root 4755 \
+			"/usr/bin/$c"
+	done
+	run in_root dpkg -i "$DEB"
+	[ "$status" -eq 0 ]
+	for c in mount umount; do
+		[ "$(stat -c '%a %U' "$R/usr/bin/$c")" = "4755 root" ]
+	done
+	# README.Debian's way back
+	for c in mount umount; do
+		in_root dpkg-statoverride --remove "/usr/bin/$c"
+	done
+	in_root chmod 0755 /usr/bin/mount /usr/bin/umount
+	run in_root dpkg -i "$DEB"
+	[ "$status" -eq 0 ]
+	for c in mount umount; do
+		[ "$(stat -c '%a' "$R/usr/bin/$c")" = 755 ]
+	done
+	usermount_installed
+}
+
+@test "deb: dpkg -r gives util-linux its files back, byte for byte" {
+	run in_root dpkg -r usermount
+	echo "$output"
+	[ "$status" -eq 0 ]
+	util_linux_restored
+	[ ! -e "$R/usr/share/man/man7/usermount.7.gz" ]
+}
+
+@test "deb: dpkg -P purges it; installed again and purged at once, the same" {
+	run in_root dpkg -P usermount
+	[ "$status" -eq 0 ]
+	run in_root dpkg-query -W -f '${Status}' usermount
+	[ "$status" -ne 0 ] || [ "$output" = "unknown ok not-installed" ]
+	[ ! -e "$R/usr/share/doc/usermount" ]
+	util_linux_restored
+	dpkg_i "$DEB" usermount
+	run in_root dpkg -P usermount
+	echo "$output"
+	[ "$status" -eq 0 ]
+	util_linux_restored
+	run in_root dpkg-statoverride --list
+	[[ "$output" != *usermount* && "$output" != */usr/bin/mount* ]]
+}
