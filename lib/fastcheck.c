@@ -8,9 +8,10 @@
  * loading it, and say "no" whenever unsure:
  *  - umount DIR: libmount keeps away from the mount table when DIR is an
  *    absolute path to a directory, statfs(2) names the filesystem type,
- *    utab has no line for DIR and /etc/mtab is not a file of its own; it
- *    then runs /sbin/umount.TYPE if there is one, or calls umount(2) and
- *    writes nothing;
+ *    utab has no line for DIR, and it could not write utab (nor
+ *    /etc/mtab, not a file of its own); it then runs /sbin/umount.TYPE if
+ *    there is one, or calls umount(2) and writes nothing (with a utab it
+ *    may write, it reads the table and locks utab to update it);
  *  - mount --bind SRC DIR: libmount canonicalises both paths, calls
  *    mount(2), and records the mount in utab (or a regular /etc/mtab)
  *    only if it can write there: the fast path wants it not to.
@@ -74,7 +75,8 @@ static const char *statfs_type(const char *path)
 	size_t i;
 	int fd, rc;
 
-	fd = open(path, O_PATH | O_CLOEXEC);	/* no automount, as libmount */
+	/* O_PATH: no automount, as libmount */
+	fd = open(path, O_PATH | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	rc = fstatfs(fd, &vfs);
@@ -178,7 +180,7 @@ bool um_fc_umount_plain(const char *target)
 	struct stat st;
 	const char *type;
 
-	if (target[0] != '/' || mtab_is_file())
+	if (target[0] != '/' || mtab_is_file() || utab_writable())
 		return false;
 	if (fstatat(AT_FDCWD, target, &st, AT_NO_AUTOMOUNT) < 0 ||
 	    !S_ISDIR(st.st_mode))

@@ -550,6 +550,12 @@ alice_with_utab() {
 	[ "$status" -eq 0 ]
 	loads_libmount "$output"
 	[[ "$output" == *STATUS=0*STILL-MOUNTED* ]]
+	# her umount too, with no line there: libmount would lock utab
+	run alice_with_utab '"$MOUNT" --bind "$H/src" "$H/dst" &&
+		exec env LD_DEBUG=files "$UMOUNT" "$H/dst"' </dev/null
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	[[ "$output" == *STATUS=0* && "$output" != *STILL-MOUNTED* ]]
 	own_home
 	# CAP_SYS_ADMIN in effect: the full way (which reads the owner back)
 	run setpriv --reuid=2001 --regid=2001 --clear-groups \
