@@ -53,8 +53,8 @@ static int cpu_column;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
-	fprintf(stderr, "usage: timeit [-n RUNS] [-w WARMUP] [-E ERRLOG] [-C 1] "
-			"-l LABEL [-u UID:GID] [-b SETUP] [-a AFTER] "
+	fprintf(stderr, "usage: timeit [-n RUNS] [-w WARMUP] [-E ERRLOG] "
+			"[-C 1] -l LABEL [-u UID:GID] [-b SETUP] [-a AFTER] "
 			"-c CMD [-c CMD]... [-l LABEL ...]\n");
 	exit(2);
 }
@@ -205,7 +205,8 @@ int main(int argc, char **argv)
 				long rss;
 				int st;
 
-				run_one(cur, cur->argv[c], &us, &cpu, &rss, &st);
+				run_one(cur, cur->argv[c], &us, &cpu, &rss,
+					&st);
 				failed |= st != 0;
 				printf("%s,%d,%d,%lld,%ld,%d", cur->label, run, c,
 				       us, rss, st);

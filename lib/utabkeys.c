@@ -268,8 +268,9 @@ static struct um_utab_keys *keys_of(char *text, size_t size)
 		scan_line(k, line, &used);
 		l->name_hi = k->nnames;
 		l->id_hi = k->nids;
+		/* no key: libmount merges it nowhere */
 		if (l->name_lo == l->name_hi && l->id_lo == l->id_hi)
-			continue;	/* no key: libmount merges it nowhere */
+			continue;
 		l->at = (uint32_t)i;
 		l->len = (uint32_t)len;
 		k->nlines++;

@@ -110,7 +110,7 @@ static int merge(int mifd, const struct um_merge_line *mounts, size_t n,
 	for (i = 0; batch && i < n && batch[i] != b; i++)
 		;
 	if (i == n) {
-		rc = 0;		/* no mount in this batch: nothing to merge */
+		rc = 0;	/* no mount in this batch: nothing to merge */
 		goto out;
 	}
 	if (!tb || !itr)

@@ -14,7 +14,7 @@ struct um_merge_line {
 	const char *text;
 	size_t len;
 	unsigned long id;
-	uint32_t group;		/* um_utab_keys_root(), or UM_UTAB_NO_GROUP */
+	uint32_t group;	/* um_utab_keys_root(), or UM_UTAB_NO_GROUP */
 	bool last;		/* utab's last line, without its newline */
 };
 

@@ -22,9 +22,10 @@
  * just those few mounts and merges utab into them itself (lib/utabmerge.c:
  * mnt_table_parse_mtab() on a small mountinfo in memory, a few groups of
  * them at a time): its own rules, on tables of a few entries. Every other
- * line is printed from the text as before. The cost is the output held after the first such mount, not
- * a table of the whole. A "/dev/root" source goes through libmount too: it
- * names the real device (kernel_fs_postparse).
+ * line is printed from the text as before. The cost is the output held
+ * after the first such mount, not a table of the whole. A "/dev/root"
+ * source goes through libmount too: it names the real device
+ * (kernel_fs_postparse).
  *
  * USERMOUNT_LIST=table lists through libmount's whole table instead, as
  * --namespace does: the tests compare the two.
@@ -379,12 +380,17 @@ struct held {
 		unsigned long id;
 		uint32_t key;	/* one of its utab keys, or none */
 		size_t at;	/* held output lines before it */
-		char *shown;	/* its line, from libmount's entry */
-		size_t shown_len;
+		long shown;	/* its line from libmount's entry, in shown */
+		long shown_end;
 	} *lines;
 	size_t n, cap_lines;
 	bool ungrouped;		/* out of memory for groups: one merge */
 	const struct list_opts *o;
+	/* libmount's entries as printed, one stream for all (each
+	 * open_memstream() costs a cleared buffer of its own) */
+	FILE *shown;
+	char *shown_buf;
+	size_t shown_size;
 };
 
 static int hold_start(struct held *h)
@@ -423,8 +429,7 @@ static int hold_line(struct held *h, const char *line, size_t len,
 	h->lines[h->n].len = len;
 	h->lines[h->n].id = f->id;
 	h->lines[h->n].at = (size_t)at;
-	h->lines[h->n].shown = NULL;
-	h->lines[h->n].shown_len = 0;
+	h->lines[h->n].shown = h->lines[h->n].shown_end = 0;
 	h->lines[h->n].key = UM_UTAB_NO_GROUP;
 	if (o->keys &&
 	    !um_utab_keys_join(o->keys, f->id, f->target, &h->lines[h->n].key))
@@ -436,11 +441,10 @@ static int hold_line(struct held *h, const char *line, size_t len,
 
 static void hold_free(struct held *h)
 {
-	size_t i;
-
 	um_held_free(h->out);
-	for (i = 0; i < h->n; i++)
-		free(h->lines[i].shown);
+	if (h->shown)
+		fclose(h->shown);
+	free(h->shown_buf);
 	free(h->lines);
 	free(h->text);
 }
@@ -449,15 +453,15 @@ static void hold_free(struct held *h)
 static int show_entry(void *arg, size_t i, struct libmnt_fs *fs)
 {
 	struct held *h = arg;
-	FILE *f;
 
 	if (!fs)
 		return 0;	/* a line libmount refused: not listed */
-	f = open_memstream(&h->lines[i].shown, &h->lines[i].shown_len);
-	if (!f)
+	h->lines[i].shown = ftell(h->shown);
+	list_fs(fs, h->o, h->shown);
+	h->lines[i].shown_end = ftell(h->shown);
+	if (h->lines[i].shown < 0 || h->lines[i].shown_end < 0)
 		return -ENOMEM;
-	list_fs(fs, h->o, f);
-	return fclose(f) == 0 ? 0 : -ENOMEM;
+	return 0;
 }
 
 /* The held output, with libmount's entries where their lines were. */
@@ -480,11 +484,18 @@ static int print_held(struct held *h, struct list_opts *o,
 				       UM_UTAB_NO_GROUP;
 	}
 	h->o = o;
+	h->shown = open_memstream(&h->shown_buf, &h->shown_size);
+	if (!h->shown)
+		goto out;
 	rc = um_utab_merge(h->ungrouped ? NULL : o->keys, m, h->n, cache,
 			   show_entry, h);
+	if (fflush(h->shown) != 0)
+		rc = -ENOMEM;
 	for (i = 0; i < h->n && rc == 0; i++) {
 		rc = um_held_replay(h->out, h->lines[i].at, out);
-		fwrite_unlocked(h->lines[i].shown, 1, h->lines[i].shown_len,
+		fwrite_unlocked(h->shown_buf + h->lines[i].shown, 1,
+				(size_t)(h->lines[i].shown_end -
+					 h->lines[i].shown),
 				out);
 	}
 	if (rc == 0)
