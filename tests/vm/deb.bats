@@ -160,7 +160,8 @@ dpkg_i() {
 	[ "$status" -eq 0 ]
 	[[ ", $output," == *", libmount1 (>= 2.35),"* ]]
 	run readelf -d "$B/pkg/usr/bin/mount" "$B/pkg/usr/bin/umount"
-	[[ "$output" != *libmount* ]]
+	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
+	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
 }
 
 @test "deb: dpkg -i installs it and diverts util-linux's six files" {
