@@ -220,9 +220,13 @@ static int parse_line(const char *line, size_t len, struct list_opts *o,
 	for (p = o->dec; *p >= '0' && *p <= '9'; p++)
 		f->id = 10 * f->id + (unsigned long)(*p - '0');
 	s = o->dec;
-	for (i = 0; i < 4; i++)
-		if (!um_mi_field(&s))
+	/* ID, parent, device, root: passed over, not decoded */
+	for (i = 0; i < 4; i++) {
+		s = strchr(s, ' ');
+		if (!s)
 			return -EINVAL;
+		s++;
+	}
 	f->target = um_mi_field(&s);
 	f->vfs = um_mi_field(&s);
 	do
