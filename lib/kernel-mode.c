@@ -15,7 +15,8 @@
  * mnt_context_set_syscall_status() and mnt_context_finalize_mount(), so
  * fstab, options, canonical paths, loop devices, utab and messages stay
  * libmount's. What a 2.41 context would do in its mount stage beyond the
- * call (X-mount.owner/mode, idmapping) does not happen for such a mount.
+ * call (X-mount.owner/mode, idmapping) usermount does itself after the
+ * mount, with either library (lib/xmount.c).
  */
 #include <errno.h>
 #include <stdio.h>

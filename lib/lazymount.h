@@ -78,6 +78,8 @@ void *um_lazy_sym(const char *name);
 #define mnt_context_get_fstype(...) UM_LAZY(mnt_context_get_fstype)(__VA_ARGS__)
 #define mnt_context_get_mflags(...) UM_LAZY(mnt_context_get_mflags)(__VA_ARGS__)
 #define mnt_context_get_mtab(...) UM_LAZY(mnt_context_get_mtab)(__VA_ARGS__)
+#define mnt_context_get_optsmode(...) \
+	UM_LAZY(mnt_context_get_optsmode)(__VA_ARGS__)
 #define mnt_context_get_source(...) UM_LAZY(mnt_context_get_source)(__VA_ARGS__)
 #define mnt_context_get_status(...) UM_LAZY(mnt_context_get_status)(__VA_ARGS__)
 #define mnt_context_get_syscall_errno(...) \
@@ -90,9 +92,13 @@ void *um_lazy_sym(const char *name);
 #define mnt_context_is_fake(...) UM_LAZY(mnt_context_is_fake)(__VA_ARGS__)
 #define mnt_context_is_fs_mounted(...) \
 	UM_LAZY(mnt_context_is_fs_mounted)(__VA_ARGS__)
+#define mnt_context_is_nocanonicalize(...) \
+	UM_LAZY(mnt_context_is_nocanonicalize)(__VA_ARGS__)
 #define mnt_context_is_nohelpers(...) \
 	UM_LAZY(mnt_context_is_nohelpers)(__VA_ARGS__)
 #define mnt_context_is_nomtab(...) UM_LAZY(mnt_context_is_nomtab)(__VA_ARGS__)
+#define mnt_context_is_restricted(...) \
+	UM_LAZY(mnt_context_is_restricted)(__VA_ARGS__)
 #define mnt_context_is_verbose(...) UM_LAZY(mnt_context_is_verbose)(__VA_ARGS__)
 #define mnt_context_next_umount(...) \
 	UM_LAZY(mnt_context_next_umount)(__VA_ARGS__)
@@ -165,10 +171,13 @@ void *um_lazy_sym(const char *name);
 #define mnt_optstr_append_option(...) \
 	UM_LAZY(mnt_optstr_append_option)(__VA_ARGS__)
 #define mnt_optstr_get_option(...) UM_LAZY(mnt_optstr_get_option)(__VA_ARGS__)
+#define mnt_optstr_next_option(...) UM_LAZY(mnt_optstr_next_option)(__VA_ARGS__)
 #define mnt_optstr_remove_option(...) \
 	UM_LAZY(mnt_optstr_remove_option)(__VA_ARGS__)
 #define mnt_pretty_path(...) UM_LAZY(mnt_pretty_path)(__VA_ARGS__)
 #define mnt_reset_context(...) UM_LAZY(mnt_reset_context)(__VA_ARGS__)
+#define mnt_resolve_path(...) UM_LAZY(mnt_resolve_path)(__VA_ARGS__)
+#define mnt_resolve_spec(...) UM_LAZY(mnt_resolve_spec)(__VA_ARGS__)
 #define mnt_table_find_pair(...) UM_LAZY(mnt_table_find_pair)(__VA_ARGS__)
 #define mnt_table_find_source(...) UM_LAZY(mnt_table_find_source)(__VA_ARGS__)
 #define mnt_table_find_target(...) UM_LAZY(mnt_table_find_target)(__VA_ARGS__)

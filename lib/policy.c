@@ -90,6 +90,23 @@ int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 {
 	const char *tgt = mnt_context_get_target(cxt);
 
+	/*
+	 * idmap and =recursive need open_tree(2) and mount_setattr(2), which
+	 * the series leaves privileged (it extends mount(2) alone): a user's
+	 * is refused before anything is mounted rather than after.
+	 */
+	if (mode == UM_MODE_KERNEL && getuid() != 0) {
+		if (m->x.o.idmap) {
+			warnx("%s: X-mount.idmap: only root may make an "
+			      "idmapped mount", tgt);
+			return MNT_EX_USAGE;
+		}
+		if (m->x.o.rec_set || m->x.o.rec_clr) {
+			warnx("%s: =recursive: only root may change the "
+			      "mounts below a mount", tgt);
+			return MNT_EX_USAGE;
+		}
+	}
 	if (mode == UM_MODE_KERNEL)
 		return um_kmode_check(cxt, &m->own, &m->req);
 	if (mode == UM_MODE_SETUID) {
@@ -202,6 +219,7 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 void um_policy_mount_free(struct um_mount *m)
 {
 	um_ownopts_free(&m->own);
+	um_xmount_free(&m->x);
 	free(m->fstab_target);
 }
 

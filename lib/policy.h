@@ -8,6 +8,7 @@
 #include "kernel-mode.h"
 #include "mode.h"
 #include "ownopts.h"
+#include "xmount.h"
 
 /*
  * Each step of a mount or umount asks the mode's policy (lib/kernel-mode.c,
@@ -18,6 +19,7 @@
 struct um_mount {
 	struct um_ownopts own;	/* the series' options asked for */
 	struct um_owned req;	/* kernel mode: what the kernel is asked */
+	struct um_xmount x;	/* util-linux 2.39-2.42's newer options */
 	char *fstab_target;	/* setuid fallback: the target fstab gave */
 	char why[512];		/* the reason of a refusal */
 };

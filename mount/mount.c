@@ -38,6 +38,7 @@
 #include "owner.h"
 #include "ownopts.h"
 #include "signals.h"
+#include "xmount.h"
 
 enum {
 	OPT_SETUSER = 0x100,
@@ -55,6 +56,9 @@ enum {
 	OPT_OPTMODE,
 	OPT_OPTSRC,
 	OPT_OPTSRC_FORCE,
+	OPT_ONLYONCE,
+	OPT_MAP_USERS,
+	OPT_MAP_GROUPS,
 };
 
 static const struct um_option options[] = {
@@ -73,10 +77,17 @@ static const struct um_option options[] = {
 	  "synonym for LABEL=<label>" },
 	{ "mkdir", optional_argument, 'm', "mode",
 	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])" },
+	{ "map-groups", required_argument, OPT_MAP_GROUPS,
+	  "<inner>:<outer>:<count>", "add a GID map to an ID-mapped mount" },
+	{ "map-users", required_argument, OPT_MAP_USERS,
+	  "<inner>:<outer>:<count>|<nsfile>",
+	  "add a UID map to an ID-mapped mount, or name its user namespace" },
 	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else" },
 	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
 	{ "namespace", required_argument, 'N', "ns",
 	  "perform mount in another namespace" },
+	{ "onlyonce", no_argument, OPT_ONLYONCE, NULL,
+	  "refuse if the source is already mounted on the target" },
 	{ "options", required_argument, 'o', "list",
 	  "comma-separated list of mount options" },
 	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
@@ -151,16 +162,18 @@ static bool remounting(const char *optstr)
 struct cli {
 	enum um_mode mode;
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
-	bool show_labels, oper, propa, move, fork;
+	bool show_labels, oper, propa, move, fork, onlyonce;
 	bool noswap;		/* -L, -U, --source, --target: no guessing */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
 	const char *optpattern, *types, *ns, *prefix;
+	char *idmap;		/* --map-users, --map-groups: X-mount.idmap */
 	struct libmnt_table *fstab;	/* -T: the files, in fstab_names */
 	char *fstab_names;
 	struct libmnt_cache *cache;	/* with -T: the files' and contexts' */
 	struct um_ownopts own;
+	struct um_xopts rec;	/* the OPT=recursive words given */
 };
 
 static void __attribute__((__noreturn__)) usage(const struct um_option *o)
@@ -206,6 +219,8 @@ static void append_option(struct cli *cli, const char *opt)
 
 	if (!o || um_ownopts_take(&o, &cli->own) < 0)
 		errx(MNT_EX_USAGE, "bad usage: invalid setuser option");
+	if (o && um_xopts_take_recursive(&o, &cli->rec) < 0)
+		err(MNT_EX_SYSERR, "failed to append options");
 	if (o && mnt_optstr_append_option(&cli->optstr, o, NULL) < 0)
 		err(MNT_EX_SYSERR, "failed to append options");
 	free(o);
@@ -260,32 +275,6 @@ static int table_parser_errcb(struct libmnt_table *tb __attribute__((unused)),
 	if (filename)
 		warnx("%s: parse error at line %d -- ignored", filename, line);
 	return 1;
-}
-
-/*
- * Take setuser and nomnt out of the options libmount assembled from the
- * command line and fstab, and drop a kernel-printed owner that a remount
- * picked up from the mount table.
- */
-static int take_own_options(struct libmnt_context *cxt, struct um_ownopts *own)
-{
-	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
-	const char *cur = fs ? mnt_fs_get_options(fs) : NULL;
-	char *o;
-	int rc;
-
-	if (!cur)
-		return 0;
-	o = strdup(cur);
-	if (!o)
-		return -ENOMEM;
-	rc = um_ownopts_take(&o, own);
-	if (!rc)
-		rc = um_ownopts_drop_owner(&o);
-	if (!rc)
-		rc = mnt_fs_set_options(fs, o);
-	free(o);
-	return rc;
 }
 
 /*
@@ -347,13 +336,35 @@ static void success_message(struct libmnt_context *cxt)
 		printf("mount: %s mounted on %s.\n", src, tgt);
 }
 
-/* The options step: the series' words out of libmount's options. */
-static int take_options(struct libmnt_context *cxt, struct um_ownopts *own)
+/*
+ * The options step: out of the options libmount assembled from the
+ * command line and fstab, take setuser and nomnt, drop a kernel-printed
+ * owner that a remount picked up from the mount table, and take
+ * util-linux 2.39-2.42's newer words (lib/xmount.c).
+ */
+static int take_options(const struct cli *cli, struct libmnt_context *cxt,
+			struct um_mount *m)
 {
-	if (take_own_options(cxt, own) != -EINVAL)
-		return 0;
-	warnx("%s: bad setuser option", mnt_context_get_target(cxt));
-	return MNT_EX_USAGE;
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *cur = fs ? mnt_fs_get_options(fs) : NULL;
+	char *o = cur ? strdup(cur) : NULL;
+	int rc = 0;
+
+	if (cur && !o)
+		err(MNT_EX_SYSERR, "out of memory");
+	if (o && (um_ownopts_take(&o, &m->own) ?:
+		  um_ownopts_drop_owner(&o)) == -EINVAL) {
+		warnx("%s: bad setuser option", mnt_context_get_target(cxt));
+		rc = MNT_EX_USAGE;
+	}
+	if (!rc && cur)
+		rc = um_xmount_take(cxt, &m->x, &o);
+	if (!rc && cur && mnt_fs_set_options(fs, o))
+		rc = MNT_EX_SYSERR;
+	free(o);
+	/* the command line's =recursive words come after fstab's */
+	um_xopts_add_recursive(&m->x.o, &cli->rec);
+	return rc;
 }
 
 /* One mount's change and its report, for um_policy_change(). */
@@ -376,8 +387,12 @@ static int mount_change(void *arg)
 
 	/* until the mount is recorded and reported */
 	um_signals_defer();
+	um_xmount_before(c->cxt, &c->m->x);
 	rc = um_policy_mount(c->cli->mode, c->cxt, c->m);
 	stop = rc ? 0 : um_policy_verify(c->cli->mode, c->cxt, c->m);
+	/* idmap, =recursive, owner and mode, on the mount made */
+	if (!rc && !stop)
+		stop = um_xmount_apply(c->cxt, &c->m->x);
 	/* after a failure too: libmount 2.39+ ends its utab action */
 	rc = mnt_context_finalize_mount(c->cxt) ?: rc;
 	c->done = true;
@@ -407,22 +422,34 @@ static int mount_one(const struct cli *cli, struct libmnt_context *cxt,
 {
 	struct um_mount m = { 0 };
 	struct change c = { cli, cxt, &m, false, 0 };
+	bool named_both;
 	int rc, stop = 0;
 
+	um_xmount_init(&m.x);
 	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 	m.own.nomnt = cli->own.nomnt;
 
+	/* mount SOURCE TARGET: libmount uses no fstab entry by default */
+	named_both = !cli->all && mnt_context_get_source(cxt) &&
+		     mnt_context_get_target(cxt);
 	rc = um_policy_apply_fstab(cli->mode, cxt);
 	if (!rc)
-		stop = take_options(cxt, &m.own) ?:
+		stop = um_xmount_fstab(cxt, &m.x, named_both) ?:
+		       take_options(cli, cxt, &m) ?:
 		       um_policy_check(cli->mode, cxt, &m);
 	/* after an fstab failure too: libmount's prepare words it */
 	if (!stop) {
 		um_policy_prepare(cli->mode, cxt, &m);
+		stop = um_xmount_prepare(cxt, &m.x);
+	}
+	if (!stop) {
 		rc = um_policy_prepare_mount(cli->mode, cxt, rc);
 		stop = um_policy_prepared(cli->mode, cxt, &m, rc, may_retry);
 	}
+	if (!rc && !stop)
+		stop = um_xmount_prepared(cxt, &m.x) ?:
+		       (cli->onlyonce && !cli->all ? um_xmount_onlyonce(cxt) : 0);
 	if (!rc && !stop)
 		stop = um_policy_change(cli->mode, cxt, "mount", mount_change,
 					&c);
@@ -762,6 +789,40 @@ static void append_mkdir(struct cli *cli, const char *mode)
 	}
 }
 
+/*
+ * --map-users and --map-groups, as util-linux 2.42 reads them: each
+ * INNER:OUTER:COUNT adds a map; a path names a user namespace, alone.
+ */
+static void add_idmap(struct cli *cli, char type, const char *arg)
+{
+	char *more = NULL;
+
+	if (*arg == '=')
+		arg++;
+	if (cli->idmap && (*cli->idmap == '/' || *arg == '/'))
+		um_bad_usage("bad usage");
+	if (*arg == '/')
+		more = strdup(arg);
+	else if (asprintf(&more, "%s%s%c:%s", cli->idmap ?: "",
+			  cli->idmap ? " " : "", type, arg) < 0)
+		more = NULL;
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	free(cli->idmap);
+	cli->idmap = more;
+}
+
+/* The maps given become the option X-mount.idmap="...". */
+static void append_idmap(struct cli *cli)
+{
+	char *o = NULL;
+
+	if (asprintf(&o, "X-mount.idmap=\"%s\"", cli->idmap) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	append_option(cli, o);
+	free(o);
+}
+
 static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 		       char **target)
 {
@@ -863,6 +924,11 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 				um_bad_usage("bad usage");
 			break;
 		case OPT_OPTSRC_FORCE: omode.force = true; break;
+		case OPT_ONLYONCE: cli->onlyonce = true; break;
+		case OPT_MAP_USERS:
+		case OPT_MAP_GROUPS:
+			add_idmap(cli, c == OPT_MAP_USERS ? 'u' : 'g', optarg);
+			break;
 		case OPT_SETUSER:
 			if (um_ownopts_set_user(&cli->own, optarg) < 0)
 				um_bad_usage("--setuser needs a user name");
@@ -878,6 +944,8 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	}
 	um_getopt_free(&g);
 	cli->optsmode = um_optsmode_bits(&omode);
+	if (cli->idmap)
+		append_idmap(cli);
 	/*
 	 * libmount looks a device or a tag up in the fstab it reads itself
 	 * through the context's cache; -T's files need the cache given.
@@ -962,6 +1030,7 @@ int main(int argc, char **argv)
 	free(target);
 out:
 	free(cli.optstr);
+	free(cli.idmap);
 	free(cli.fstab_names);
 	um_ownopts_free(&cli.own);
 	mnt_unref_table(cli.fstab);

@@ -48,8 +48,13 @@ teardown() {
 		umtest "$T/m"
 	cat "$T/trace"
 	is_mounted "$T/m"
-	[ ! -s "$T/trace" ]
-	[ "$(stat -c %u:%a "$T/m")" = 0:1777 ]
+	# one of each, through the descriptor of the new mount's root
+	[ "$(grep -c . "$T/trace")" -eq 2 ]
+	grep -Eq '^[0-9]+ +fchownat\([0-9]+, "", 2001, -1, AT_EMPTY_PATH\) = 0$' \
+		"$T/trace"
+	grep -Eq '^[0-9]+ +chmod\("/proc/self/fd/[0-9]+", 0777\) += 0$' \
+		"$T/trace"
+	[ "$(stat -c %u:%a "$T/m")" = 2001:777 ]
 }
 
 @test "row 12: the setuid copy does not probe a user's image for a user" {

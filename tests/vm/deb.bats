@@ -49,9 +49,11 @@ setup_file() {
 }
 
 # The root: the kernel's overlayfs (the guest kernel has OVERLAY_FS), the
-# host's / read-only below, a tmpfs above.
+# host's / read-only below, a tmpfs with xattrs above. redirect_dir=on
+# lets dpkg rename a directory of the lower layer, as it may on a real
+# root.
 mount_root() {
-	local o="lowerdir=/,upperdir=$B/upper,workdir=$B/work"
+	local o="lowerdir=/,upperdir=$B/upper,workdir=$B/work,redirect_dir=on"
 	mount -t overlay -o "$o" usermount-deb-root "$R"
 	mountpoint -q "$R"
 	mount --bind "$B/dpkg" "$R/var/lib/dpkg"

@@ -573,3 +573,30 @@ alice_with_utab() {
 	loads_libmount "$output"
 	! is_mounted "$H/dst" || false
 }
+
+@test "tools: util-linux 2.39+ options for a user: X-mount.mode and --onlyonce work, idmap and =recursive are refused first" {
+	series || skip "needs the series"
+	own_home
+	chmod 0755 "$H/src"
+	run as_user alice "$MOUNT" --bind -o X-mount.mode=0700 "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %a "$H/dst")" = 700 ]
+	[[ "$(mount_opts "$H/dst")" == *user=2001* ]]
+	run as_user alice "$MOUNT" --onlyonce --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: filesystem already mounted." ]
+	[ "$(grep -c " $H/dst " /proc/self/mountinfo)" -eq 1 ]
+	as_user alice "$UMOUNT" "$H/dst"
+	! is_mounted "$H/dst" || false
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	run as_user alice "$MOUNT" --bind -o X-mount.idmap=b:2001:0:1 \
+		"$H/src" "$H/dst"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $H/dst: X-mount.idmap: only root may make an idmapped mount" ]
+	! is_mounted "$H/dst" || false
+	run as_user alice "$MOUNT" --bind -o ro=recursive "$H/src" "$H/dst"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $H/dst: =recursive: only root may change the mounts below a mount" ]
+	! is_mounted "$H/dst" || false
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}

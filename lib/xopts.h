@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_XOPTS_H
+#define USERMOUNT_XOPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * What the mount options of util-linux 2.39 to 2.42 that usermount carries
+ * out itself ask of one mount (lib/xopts.c takes them out of the option
+ * string, lib/xmount.c applies them).
+ */
+struct um_xopts {
+	uid_t owner;		/* X-mount.owner=, or (uid_t)-1 */
+	gid_t group;		/* X-mount.group=, or (gid_t)-1 */
+	mode_t mode;		/* X-mount.mode=, or (mode_t)-1 */
+	uint64_t rec_set;	/* MOUNT_ATTR_* of the OPT=recursive words */
+	uint64_t rec_clr;
+	char *idmap;		/* X-mount.idmap= as given, unquoted */
+	bool noloop;		/* X-mount.noloop, where libmount lacks it */
+	bool nocanon_source;	/* X-mount.nocanonicalize[=source|target] */
+	bool nocanon_target;
+	char *auto_fstypes;	/* X-mount.auto-fstypes=, below 2.41 */
+	bool auto_given;	/* the first one counts, as in libmount */
+	char *bad;		/* the word that did not parse */
+};
+
+/* Which of them the libmount at hand carries out itself (2.41 and on). */
+#define UM_XOPTS_LIB_NOLOOP 0x1
+#define UM_XOPTS_LIB_NOCANON 0x2
+#define UM_XOPTS_LIB_AUTOFS 0x4
+
+void um_xopts_init(struct um_xopts *x);
+int um_xopts_take(char **optstr, struct um_xopts *x, unsigned int lib);
+int um_xopts_take_recursive(char **optstr, struct um_xopts *x);
+void um_xopts_add_recursive(struct um_xopts *x, const struct um_xopts *later);
+bool um_xopts_post_mount(const struct um_xopts *x);
+void um_xopts_free(struct um_xopts *x);
+unsigned int um_xopts_lib_features(void);
+
+#endif
