@@ -3,7 +3,7 @@
  * timeit: run groups of commands side by side, alternating, and print the
  * wall time and peak RSS of every command of every run.
  *
- *   timeit [-n RUNS] [-w WARMUP] [-E ERRLOG] GROUP...
+ *   timeit [-n RUNS] [-w WARMUP] [-E ERRLOG] [-C 1] GROUP...
  *   GROUP := -l LABEL [-u UID:GID] [-b SETUP] [-a AFTER] -c CMD [-c CMD]...
  *
  * A group is one tool doing one operation: its commands (split on blanks,
@@ -14,8 +14,10 @@
  * group r mod G, so every group takes every position equally often.
  *
  * Output, one line per command and run (warm-up runs are numbered 0):
- *   label,run,step,wall_us,maxrss_kib,status
- * status is the exit code, or 128+signal. Exit 1 if any command or any
+ *   label,run,step,wall_us,maxrss_kib,status[,cpu_us]
+ * status is the exit code, or 128+signal; with -C 1, cpu_us: the command's
+ * user and system time (what it cost, where wall time also counts waiting
+ * for a busy machine's CPUs). Exit 1 if any command or any
  * SETUP/AFTER failed.
  */
 #define _GNU_SOURCE
@@ -47,11 +49,12 @@ struct tgroup {
 static struct tgroup groups[MAX_GROUPS];
 static int ngroups;
 static const char *errlog = "/dev/null";
+static int cpu_column;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
 	fprintf(stderr, "usage: timeit [-n RUNS] [-w WARMUP] [-E ERRLOG] "
-			"-l LABEL [-u UID:GID] [-b SETUP] [-a AFTER] "
+			"[-C 1] -l LABEL [-u UID:GID] [-b SETUP] [-a AFTER] "
 			"-c CMD [-c CMD]... [-l LABEL ...]\n");
 	exit(2);
 }
@@ -112,9 +115,14 @@ static void child(const struct tgroup *g, char **argv)
 	_exit(127);
 }
 
-/* Run one command; fill in its wall time, peak RSS and exit status. */
+static long long tv_us(const struct timeval *tv)
+{
+	return tv->tv_sec * 1000000LL + tv->tv_usec;
+}
+
+/* Run one command; fill in its wall and CPU time, peak RSS, exit status. */
 static void run_one(const struct tgroup *g, char **argv, long long *us,
-		    long *rss, int *status)
+		    long long *cpu, long *rss, int *status)
 {
 	struct rusage ru;
 	long long t0 = now_us();
@@ -134,6 +142,7 @@ static void run_one(const struct tgroup *g, char **argv, long long *us,
 		}
 	}
 	*us = now_us() - t0;
+	*cpu = tv_us(&ru.ru_utime) + tv_us(&ru.ru_stime);
 	*rss = ru.ru_maxrss;
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
@@ -154,6 +163,7 @@ int main(int argc, char **argv)
 		case 'n': runs = atoi(v); break;
 		case 'w': warmup = atoi(v); break;
 		case 'E': errlog = v; break;
+		case 'C': cpu_column = atoi(v); break;
 		case 'l':
 			if (ngroups == MAX_GROUPS)
 				usage();
@@ -191,14 +201,18 @@ int main(int argc, char **argv)
 
 			failed |= shell(cur->setup);
 			for (c = 0; c < cur->ncmds; c++) {
-				long long us;
+				long long us, cpu;
 				long rss;
 				int st;
 
-				run_one(cur, cur->argv[c], &us, &rss, &st);
+				run_one(cur, cur->argv[c], &us, &cpu, &rss,
+					&st);
 				failed |= st != 0;
-				printf("%s,%d,%d,%lld,%ld,%d\n", cur->label, run,
-				       c, us, rss, st);
+				printf("%s,%d,%d,%lld,%ld,%d", cur->label, run, c,
+				       us, rss, st);
+				if (cpu_column)
+					printf(",%lld", cpu);
+				putchar('\n');
 			}
 			fflush(stdout);
 			failed |= shell(cur->after);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "cli.h"
 

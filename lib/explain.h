@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 int um_explain_mount(struct libmnt_table *tb, const char *target,
 		     const char *fstype, bool bind, uid_t uid, char *buf,

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "ownopts.h"
 #include "xopts.h"

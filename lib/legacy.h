@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 int um_legacy_user_is(const char *user_opts, const char *name);
 bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target);

@@ -10,7 +10,7 @@
  * cover, the retry as the caller) and the run is plain from then on.
  */
 #include <err.h>
-#include <libmount.h>
+#include "lazymount.h"
 #include <unistd.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 struct um_mounted;
 

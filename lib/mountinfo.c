@@ -6,6 +6,7 @@
  * these helpers so that one escape rule serves both, and tests/fuzz/ checks
  * it against libmount's.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,30 +36,55 @@ static int is_octal(char c)
 }
 
 /*
+ * Decode *@r up to a space (or, with @tab_ends, a tab too) or its end into
+ * @w, which may be *@r itself: the kernel writes \ooo for space, tab,
+ * newline and backslash; any backslash with three octal digits is decoded,
+ * as libmount's unmangle() does, which is the exact inverse. *@r is left
+ * where it stopped; returns the length written (no NUL is added).
+ */
+size_t um_mi_decode(const char **r, char *w, bool tab_ends)
+{
+	const char *p = *r;
+	char *w0 = w;
+	size_t n;
+
+	for (;;) {
+		/* the plain run up to the next stop or backslash, at once:
+		 * this is most of the listing's own time (bench/) */
+		n = strcspn(p, tab_ends ? " \t\\" : " \\");
+		if (w != p)
+			memmove(w, p, n);
+		w += n;
+		p += n;
+		if (*p != '\\')
+			break;
+		if (is_octal(p[1]) && is_octal(p[2]) && is_octal(p[3])) {
+			*w++ = (char)(64 * (p[1] - '0') + 8 * (p[2] - '0') +
+				      (p[3] - '0'));
+			p += 4;
+		} else {
+			*w++ = *p++;
+		}
+	}
+	*r = p;
+	return (size_t)(w - w0);
+}
+
+/*
  * Cut the next space-separated field out of *@s and decode its octal
- * escapes in place (the kernel writes \ooo for space, tab, newline and
- * backslash; any backslash with three octal digits is decoded, as libmount
- * does, which is the exact inverse). NULL when no field is left.
+ * escapes in place. NULL when no field is left.
  */
 char *um_mi_field(char **s)
 {
-	char *start = *s, *r, *w;
+	char *start = *s;
+	const char *r = start;
+	size_t n;
 
 	if (!start || !*start)
 		return NULL;
-	r = w = start;
-	while (*r && *r != ' ') {
-		if (r[0] == '\\' && is_octal(r[1]) && is_octal(r[2]) &&
-		    is_octal(r[3])) {
-			*w++ = (char)(64 * (r[1] - '0') + 8 * (r[2] - '0') +
-				      (r[3] - '0'));
-			r += 4;
-		} else {
-			*w++ = *r++;
-		}
-	}
-	*s = *r ? r + 1 : r;
-	*w = '\0';
+	n = um_mi_decode(&r, start, false);
+	*s = (char *)(*r ? r + 1 : r);
+	start[n] = '\0';
 	return start;
 }
 

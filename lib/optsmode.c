@@ -9,8 +9,8 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <libmount.h>
 
+#include "lazymount.h"
 #include "optsmode.h"
 
 struct word {

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 int um_parse_uid(const char *str, size_t len, uid_t *uid);
 int um_opts_owner(const char *opts, uid_t *uid);

@@ -10,7 +10,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "abi.h"
 #include "owner.h"

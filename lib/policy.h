@@ -3,7 +3,7 @@
 #define USERMOUNT_POLICY_H
 
 #include <stdbool.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "kernel-mode.h"
 #include "mode.h"

@@ -3,7 +3,7 @@
 #define USERMOUNT_PRIVS_H
 
 #include <stdbool.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 void um_privs_init(void);
 int um_privs_drop(void);

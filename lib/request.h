@@ -3,7 +3,7 @@
 #define USERMOUNT_REQUEST_H
 
 #include <stdbool.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 bool um_request_propagation_only(struct libmnt_context *cxt,
 				 unsigned long mflags);

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
-#include <libmount.h>
+#include "lazymount.h"
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>

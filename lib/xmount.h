@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <libmount.h>
+#include "lazymount.h"
 
 #include "xopts.h"
 

@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <libmount.h>
 
+#include "lazymount.h"
 #include "ownopts.h"
 #include "xopts.h"
 

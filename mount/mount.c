@@ -24,10 +24,11 @@
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
-#include <libmount.h>
 
 #include "abi.h"
 #include "cli.h"
+#include "fastpath.h"
+#include "lazymount.h"
 #include "legacy.h"
 #include "list.h"
 #include "mode.h"
@@ -713,19 +714,25 @@ static int remount_all(const struct cli *cli)
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
 static int print_all(const struct cli *cli)
 {
+	struct list_opts o = { .types = cli->types, .nocanon = cli->nocanon };
 	struct libmnt_context *cxt;
 	struct libmnt_table *tb = NULL;
 	int rc = LIST_USE_LIBMOUNT;
 
-	if (!cli->show_labels && !cli->ns)
-		rc = list_mounts(cli->types, stdout);
+	if (cli->show_labels && blkid_get_cache(&o.labels, NULL) < 0)
+		o.labels = NULL;
+	if (!cli->ns)
+		rc = list_mounts(&o, stdout);
 	if (rc == LIST_USE_LIBMOUNT) {
 		cxt = new_context(cli);
 		if (mnt_context_get_mtab(cxt, &tb) || !tb)
 			err(MNT_EX_SYSERR, "failed to read mtab");
-		rc = list_table(tb, cli->types, cli->show_labels, stdout);
+		rc = list_table(tb, &o, stdout);
 		mnt_free_context(cxt);
 	}
+	if (o.labels)
+		blkid_put_cache(o.labels);
+	list_opts_free(&o);
 	if (rc < 0)
 		errx(MNT_EX_SYSERR, "failed to list mounts: %s", strerror(-rc));
 	return MNT_EX_SUCCESS;
@@ -951,8 +958,11 @@ int main(int argc, char **argv)
 	struct cli cli = { .rwonly = -1 };
 	struct libmnt_context *cxt;
 	char *source = NULL, *target = NULL;
-	int rc;
+	int rc = um_fast_mount(argc, argv);
 
+	/* an owner's mount --bind, done without libmount (lib/fastpath.c) */
+	if (rc != UM_FAST_DECLINED)
+		return rc;
 	cli.mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();

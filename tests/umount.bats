@@ -302,3 +302,28 @@ umount_image_twice() {
 	[ "$status" -eq 0 ]
 	[ -z "$(mounts_under "$T")" ]
 }
+
+@test "libmount is loaded at its first call, not linked; root and users here go the full way" {
+	run readelf -d "$MOUNT" "$UMOUNT"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
+	# (the paths may say libmount: check-libmount's build-libmount/)
+	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
+	run env LD_DEBUG=files "$MOUNT" -V
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"file=libmount.so.1 "* ]]
+	[[ "$output" == *"mount from usermount"*"(libmount "* ]]
+	mount -t tmpfs umsrc-$$ "$T/m"
+	run env LD_DEBUG=files "$UMOUNT" "$T/m"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"file=libmount.so.1 "* ]]
+	! is_mounted "$T/m" || false
+	# a user, on a kernel without the series
+	[ -e /proc/sys/fs/max_user_mounts ] && skip "the kernel has the series"
+	mount -t tmpfs umsrc-$$ "$T/m"
+	run as_user alice env LD_DEBUG=files "$UMOUNT" "$T/m"
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"file=libmount.so.1 "* ]]
+	[[ "$output" == *"umount: $T/m: must be superuser to unmount."* ]]
+	is_mounted "$T/m"
+}

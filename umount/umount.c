@@ -21,9 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <stdint.h>
-#include <libmount.h>
 
 #include "cli.h"
+#include "fastpath.h"
+#include "lazymount.h"
 #include "legacy.h"
 #include "mode.h"
 #include "owner.h"
@@ -333,8 +334,12 @@ int main(int argc, char **argv)
 	struct um_getopt g;
 	bool all = false, alltargets = false, recursive = false;
 	const char *types = NULL;
-	int c, rc = 0;
+	int c, rc = um_fast_umount(argc, argv);
 
+	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
+	if (rc != UM_FAST_DECLINED)
+		return rc;
+	rc = 0;
 	mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();

@@ -30,8 +30,7 @@ static void check_output(int rc, const char *out, size_t len)
 }
 
 /* One line through list_line(), with @types as "mount -t" gives them. */
-static void run(const char *line, const char *types, char **buf,
-		size_t *bufsz)
+static void run(const char *line, const char *types, struct list_opts *o)
 {
 	char *copy = strdup(line), *out = NULL;
 	size_t len = 0;
@@ -40,7 +39,8 @@ static void run(const char *line, const char *types, char **buf,
 
 	if (!copy || !f)
 		abort();
-	rc = list_line(copy, types, buf, bufsz, f);
+	o->types = types;
+	rc = list_line(copy, o, f);
 	FUZZ_ASSERT(fclose(f) == 0);
 	FUZZ_ASSERT(strlen(out) == len);
 	check_output(rc, out, len);
@@ -53,14 +53,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* list_mounts() reads lines: one never holds a newline */
 	const uint8_t *nl = memchr(data, '\n', size);
 	char *line = fuzz_str(data, nl ? (size_t)(nl - data) : size);
-	char *buf = NULL;
-	size_t bufsz = 0;
+	struct list_opts o = { 0 };
 
 	/* twice with one buffer, as list_mounts() reuses it */
-	run(line, NULL, &buf, &bufsz);
-	run(line, NULL, &buf, &bufsz);
-	run(line, "nofuse,tmpfs", &buf, &bufsz);
-	free(buf);
+	run(line, NULL, &o);
+	run(line, NULL, &o);
+	run(line, "nofuse,tmpfs", &o);
+	list_opts_free(&o);
 	free(line);
 	return 0;
 }

@@ -156,6 +156,16 @@ dpkg_i() {
 	[ "$output" = "install ok installed" ]
 }
 
+@test "deb: it depends on libmount1, which the programs load at run time" {
+	# no NEEDED entry names it (lib/lazymount.h): debian/control does
+	run dpkg-deb -f "$DEB" Depends
+	[ "$status" -eq 0 ]
+	[[ ", $output," == *", libmount1 (>= 2.35),"* ]]
+	run readelf -d "$B/pkg/usr/bin/mount" "$B/pkg/usr/bin/umount"
+	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
+	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
+}
+
 @test "deb: dpkg -i installs it and diverts util-linux's six files" {
 	dpkg_i "$DEB" usermount
 }

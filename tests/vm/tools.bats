@@ -475,6 +475,118 @@ root 711" ]
 	[[ "$(mount_opts "$H")" == *,user=2001 ]]
 }
 
+# libmount is loaded by the dynamic loader's "file=" line for it
+loads_libmount() {
+	[[ "$1" == *"file=libmount.so.1 "* ]]
+}
+
+@test "tools: an owner's bind and umount need no libmount; the result is the full way's" {
+	series || skip "the owner's fast path needs the series"
+	own_home
+	run as_user alice env LD_DEBUG=files "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	! loads_libmount "$output" || false
+	[[ "$output" != *"mount:"* ]]
+	opts=$(mount_opts "$H/dst")
+	[[ "$opts" == *nosuid* && "$opts" == *nodev* && "$opts" == *user=2001* ]]
+	[ -e "$H/dst/file" ]
+	run as_user alice env LD_DEBUG=files "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	! loads_libmount "$output" || false
+	[[ "$output" != *"umount:"* ]]
+	! is_mounted "$H/dst" || false
+	# a relative source and mountpoint are canonicalised, as by libmount
+	run as_user alice sh -c 'cd "$1" && exec env LD_DEBUG=files "$2" -B src ./dst/' \
+		sh "$H" "$MOUNT"
+	[ "$status" -eq 0 ]
+	! loads_libmount "$output" || false
+	[ -e "$H/dst/file" ]
+	[[ "$(mount_opts "$H/dst")" == *user=2001* ]]
+	as_user alice "$UMOUNT" "$H/dst"
+}
+
+@test "tools: a refused owner's bind or umount is worded by the full way" {
+	series || skip "the owner's fast path needs the series"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user bob env LD_DEBUG=files "$UMOUNT" "$H/dst"
+	[ "$status" -eq 32 ]
+	loads_libmount "$output"
+	[[ "$output" == *"umount: $H/dst: not mounted by you (owned by alice, uid 2001)."* ]]
+	is_mounted "$H/dst"
+	as_user alice "$UMOUNT" "$H/dst"
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst: not mounted." ]
+	chmod 0777 "$H/dst"
+	run as_user bob "$MOUNT" --bind "$T/other" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not under a mount you own ($H is owned by alice)." ]
+	! is_mounted "$H/dst" || false
+}
+
+# In a mount namespace of its own (owned mounts are not copied into one)
+# whose /run/mount and utab (the lines on stdin) are alice's, so that
+# libmount may write them as her: alice owns $H, then runs the shell
+# commands $1; prints their status, utab, and whether $H/dst is mounted.
+alice_with_utab() {
+	export MOUNT UMOUNT H
+	unshare --mount --propagation private -- sh -c '
+		mount -t tmpfs -o mode=0755,uid=2001,gid=2001 utab /run/mount &&
+		cat >/run/mount/utab && chown 2001:2001 /run/mount/utab &&
+		"$MOUNT" --bind --setuser=alice "$H" "$H" || exit 99
+		setpriv --reuid=2001 --regid=2001 --clear-groups -- sh -c "$1" 2>&1
+		echo "STATUS=$?"
+		cat /run/mount/utab
+		grep -q " $H/dst " /proc/self/mountinfo && echo STILL-MOUNTED
+		exit 0' sh "$1"
+}
+
+@test "tools: an owned mount with a utab line goes the full way, which removes the line" {
+	series || skip "the owner's fast path needs the series"
+	# a line as an admin's helper= mount leaves
+	run alice_with_utab '"$MOUNT" --bind "$H/src" "$H/dst" &&
+		exec env LD_DEBUG=files "$UMOUNT" "$H/dst"' \
+		<<<"SRC=$H/src TARGET=$H/dst ROOT=/ OPTS=helper=none"
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	[[ "$output" == *STATUS=0* ]]
+	[[ "$output" != *"TARGET=$H/dst "* && "$output" != *STILL-MOUNTED* ]]
+}
+
+@test "tools: the fast path is only for a caller without rights: capabilities, LIBMOUNT_*, a writable utab" {
+	series || skip "the owner's fast path needs the series"
+	# a utab alice may write: libmount may record the mount there
+	run alice_with_utab \
+		'exec env LD_DEBUG=files "$MOUNT" --bind "$H/src" "$H/dst"' \
+		</dev/null
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	[[ "$output" == *STATUS=0*STILL-MOUNTED* ]]
+	# her umount too, with no line there: libmount would lock utab
+	run alice_with_utab '"$MOUNT" --bind "$H/src" "$H/dst" &&
+		exec env LD_DEBUG=files "$UMOUNT" "$H/dst"' </dev/null
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	[[ "$output" == *STATUS=0* && "$output" != *STILL-MOUNTED* ]]
+	own_home
+	# CAP_SYS_ADMIN in effect: the full way (which reads the owner back)
+	run setpriv --reuid=2001 --regid=2001 --clear-groups \
+		--inh-caps=+sys_admin --ambient-caps=+sys_admin \
+		env LD_DEBUG=files "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	loads_libmount "$output"
+	[[ "$output" == *"mount: $H/dst: the kernel recorded no owner (asked: alice); the mount is undone."* ]]
+	! is_mounted "$H/dst" || false
+	run as_user alice env LD_DEBUG=files LIBMOUNT_DEBUG=0 "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	run as_user alice env LD_DEBUG=files LIBMOUNT_UTAB=/nonexistent "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	loads_libmount "$output"
+	! is_mounted "$H/dst" || false
+}
+
 @test "tools: util-linux 2.39+ options for a user: X-mount.mode and --onlyonce work, idmap and =recursive are refused first" {
 	series || skip "needs the series"
 	own_home

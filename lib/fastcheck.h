@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_FASTCHECK_H
+#define USERMOUNT_FASTCHECK_H
+
+#include <stdbool.h>
+
+bool um_fc_umount_plain(const char *target);
+bool um_fc_bind_plain(void);
+char *um_fc_canonical(const char *path);
+
+#endif
