@@ -35,6 +35,25 @@ umount_under() {
 		done
 }
 
+# The world of a desktop system: the tests' tmpfs is shared, as everything
+# is under the / that systemd makes rshared (a mount made in $T is shared
+# too), and utab holds other tools' lines for mounts elsewhere (udisks2, a
+# FUSE helper, libmount 2.41's ID= form). A test that calls it must pass
+# there as on a bare namespace; its teardown calls desktop_world_end.
+desktop_world() {
+	mount --make-rshared "$UM_ROOT"
+	mkdir -p /run/mount
+	cat >>/run/mount/utab <<-'EOF'
+		SRC=/dev/sdz1 TARGET=/media/alice/USB\040STICK ROOT=/ ATTRS=uhelper=udisks2
+		SRC=gvfsd-fuse TARGET=/run/user/2001/gvfs ROOT=/ OPTS=helper=fuse
+		ID=999999 SRC=/dev/sdz2 TARGET=/media/alice/DATA ROOT=/ OPTS=uhelper=udisks2
+	EOF
+}
+
+desktop_world_end() {
+	mount --make-rprivate "$UM_ROOT"
+}
+
 common_teardown() {
 	# unmount whatever a test left under its directory
 	umount_under "$T"

@@ -14,6 +14,7 @@ load common
 
 setup() {
 	common_setup
+	desktop_world
 	mkdir -p "$T/m" "$T/a" "$T/b"
 }
 
@@ -23,6 +24,7 @@ teardown() {
 	[ -z "${LOOP:-}" ] || losetup -d "$LOOP" 2>/dev/null || true
 	common_teardown
 	rm -f /run/mount/utab
+	desktop_world_end
 }
 
 # Is the util-linux mount(8) beside this build 2.41 or later?
@@ -162,6 +164,9 @@ opts_under() {
 	"$MOUNT" -t tmpfs src "$T/a"
 	mkdir "$T/a/sub"
 	"$MOUNT" -t tmpfs sub "$T/a/sub"
+	# shared, $T/b would be $T/a's peer, and umount_under "$T/b" would
+	# take $T/a's submounts away with its own
+	mount --make-rprivate "$T/a"
 	UL_RESET='umount_under "$T/b"' same_as_newer_util_linux mount \
 		-o rbind,ro=recursive,noexec=recursive,nosuid "$T/a" "$T/b"
 	[ "$status" -eq 0 ]
@@ -322,6 +327,9 @@ opts_under() {
 	"$MOUNT" -t tmpfs src "$T/a"
 	mkdir "$T/a/sub"
 	"$MOUNT" -t tmpfs sub "$T/a/sub"
+	# shared, $T/b would be $T/a's peer, and umount_under "$T/b" would
+	# take $T/a's submounts away with its own
+	mount --make-rprivate "$T/a"
 	echo "$T/a $T/b none rbind,noexec=recursive,nodev=recursive 0 0" >/etc/fstab
 	run "$MOUNT" -o dev=recursive "$T/b"
 	[ "$status" -eq 0 ]
@@ -482,6 +490,9 @@ ext4_image() {
 	mkdir "$T/a/ro" "$T/a/rw"
 	"$MOUNT" -t tmpfs -o ro sub "$T/a/ro"
 	"$MOUNT" -t tmpfs sub "$T/a/rw"
+	# shared, $T/b would be $T/a's peer, and umount_under "$T/b" would
+	# take $T/a's submounts away with its own
+	mount --make-rprivate "$T/a"
 	# each word on the submount that had the other, not on the original
 	local w o
 	for w in ro rw; do
