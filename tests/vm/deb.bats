@@ -160,7 +160,7 @@ dpkg_i() {
 	# no NEEDED entry names it (lib/lazymount.h): debian/control does
 	run dpkg-deb -f "$DEB" Depends
 	[ "$status" -eq 0 ]
-	[[ ", $output," == *", libmount1 (>= 2.35),"* ]]
+	[[ ", $output," == *", libmount1 (>= 2.38),"* ]]
 	run readelf -d "$B/pkg/usr/bin/mount" "$B/pkg/usr/bin/umount"
 	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
 	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
