@@ -32,10 +32,13 @@ static int recorded(const char *opts, char **val, size_t *valsz)
 	return 0;
 }
 
-/* Names a user=NAME option can carry whole: no separator or quote. */
+/*
+ * Names a user=NAME option can carry whole: no separator, quote or
+ * backslash (libmount 2.39 and later read "\\," as a comma in the value).
+ */
 static int plain(const char *name)
 {
-	return *name && !strpbrk(name, ",\"");
+	return *name && !strpbrk(name, ",\"\\");
 }
 
 static void check_built(const char *name, const char *rest)
