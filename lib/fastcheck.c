@@ -30,13 +30,14 @@
 #include <linux/magic.h>
 
 #include "fastcheck.h"
-#include "mountinfo.h"
+#include "libmount-env.h"
+#include "owner.h"
+#include "utabkeys.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define MTAB_PATH "/etc/mtab"
 #define UTAB_DIR "/run/mount"
-#define UTAB_PATH UTAB_DIR "/utab"
 
 /* Where libmount looks for umount.TYPE helpers. */
 static const char *const helper_dirs[] = { "/sbin", "/sbin/fs.d", "/sbin/fs" };
@@ -105,55 +106,29 @@ static bool umount_helper(const char *type)
 	return false;
 }
 
-/* @a and @b the same path, a trailing slash aside (libmount's compare). */
-static bool same_path(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-
-	while (la > 1 && a[la - 1] == '/')
-		la--;
-	while (lb > 1 && b[lb - 1] == '/')
-		lb--;
-	return la == lb && memcmp(a, b, la) == 0;
-}
-
-/* Is the utab @line (fields KEY=value, escaped) an entry for @target? */
-static bool utab_line_for(char *line, const char *target)
-{
-	char *f;
-
-	while ((f = um_mi_field(&line)))
-		if (strncmp(f, "TARGET=", 7) == 0)
-			return same_path(f + 7, target);
-	return false;
-}
-
-/* Has utab a line for @target (its canonical name)? Unsure: yes. */
+/*
+ * Could libmount merge a utab line into the mount on @target, by its
+ * mountinfo ID or its canonical name (lib/utabkeys.c, the listing's
+ * filter)? Unsure: yes.
+ */
 static bool utab_has(const char *target)
 {
-	char *canon, *line = NULL;
-	bool found = false;
+	struct um_utab_keys *k = NULL;
 	struct stat st;
-	size_t sz = 0;
-	FILE *f;
+	char *canon;
+	uint64_t id;
+	bool found;
 
-	if (stat(UTAB_PATH, &st) < 0)
+	if (stat(UM_UTAB_PATH, &st) < 0)
 		return errno != ENOENT;
 	if (st.st_size == 0)
 		return false;
 	canon = realpath(target, NULL);
-	f = canon ? fopen(UTAB_PATH, "re") : NULL;
-	if (!f) {
-		free(canon);
-		return true;
-	}
-	while (!found && getline(&line, &sz, f) > 0) {
-		line[strcspn(line, "\n")] = '\0';
-		found = utab_line_for(line, canon);
-	}
-	found = found || ferror(f);
-	fclose(f);
-	free(line);
+	if (canon)
+		k = um_utab_keys_read(UM_UTAB_PATH);
+	found = !k || um_mount_id(canon, &id) < 0 ||
+		um_utab_keys_match(k, (unsigned long)id, canon);
+	um_utab_keys_free(k);
 	free(canon);
 	return found;
 }
@@ -164,7 +139,7 @@ static bool utab_has(const char *target)
  */
 static bool utab_writable(void)
 {
-	if (access(UTAB_PATH, W_OK) == 0)
+	if (access(UM_UTAB_PATH, W_OK) == 0)
 		return true;
 	if (errno == EACCES || errno == EROFS)
 		return false;

@@ -28,8 +28,7 @@
 #include "fastcheck.h"
 #include "fastpath.h"
 #include "kernel.h"
-
-extern char **environ;
+#include "libmount-env.h"
 
 /* Any capability in effect? The kernel may then judge by it, not owners. */
 static bool has_capabilities(void)
@@ -41,17 +40,6 @@ static bool has_capabilities(void)
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		return true;
 	return data[0].effective || data[1].effective;
-}
-
-/* Does the environment speak to libmount (other tables, debugging)? */
-static bool libmount_environ(void)
-{
-	char **e;
-
-	for (e = environ; *e; e++)
-		if (strncmp(*e, "LIBMOUNT_", strlen("LIBMOUNT_")) == 0)
-			return true;
-	return false;
 }
 
 /*
@@ -69,7 +57,7 @@ static bool fast_allowed(void)
 		return false;
 	if (getuid() == 0 || has_capabilities())
 		return false;
-	return um_kernel_has_ownership() && !libmount_environ();
+	return um_kernel_has_ownership() && !um_libmount_environ();
 }
 
 /*

@@ -23,46 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 
+#include "libmount-env.h"
 #include "utabmerge.h"
 
-#define UTAB "/run/mount/utab"
 #define BATCH 64	/* utab lines a merge at the most, where groups allow */
-
-/* Is the libmount in use 2.39 or later? */
-static bool libmount_2_39(void)
-{
-	const char *v = NULL;
-	int major = 0, minor = 0;
-
-	mnt_get_library_version(&v);
-	return v && sscanf(v, "%d.%d", &major, &minor) == 2 &&
-	       (major > 2 || (major == 2 && minor >= 39));
-}
-
-/*
- * Does libmount read its LIBMOUNT_* variables (lib/env.c, safe_getenv)?
- * Not set-id, dumpable, not secure execution; before 2.39, root only.
- */
-bool um_libmount_reads_env(void)
-{
-	if (getuid() != geteuid() || getgid() != getegid() ||
-	    prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0 || getauxval(AT_SECURE))
-		return false;
-	return getuid() == 0 || libmount_2_39();
-}
-
-/* The utab libmount reads (libmount/src/utils.c, mnt_get_utab_path). */
-const char *um_utab_path(void)
-{
-	const char *path =
-		um_libmount_reads_env() ? secure_getenv("LIBMOUNT_UTAB") : NULL;
-
-	return path ? path : UTAB;
-}
 
 /* A file in memory with @n of @lines (those of group batch @b, or all). */
 static int fill(int fd, const struct um_merge_line *lines, size_t n,
@@ -70,13 +36,20 @@ static int fill(int fd, const struct um_merge_line *lines, size_t n,
 {
 	FILE *f;
 	size_t i;
-	int rc = 0;
+	int rc = 0, own;
 
 	if (ftruncate(fd, 0) < 0 || lseek(fd, 0, SEEK_SET) < 0)
 		return -errno;
-	f = fdopen(dup(fd), "w");
-	if (!f)
-		return -ENOMEM;
+	/* a stream of its own: fclose() must not close @fd */
+	own = dup(fd);
+	if (own < 0)
+		return -errno;
+	f = fdopen(own, "w");
+	if (!f) {
+		rc = -errno;
+		close(own);
+		return rc;
+	}
 	for (i = 0; i < n; i++) {
 		if (batch && batch[i] != b)
 			continue;

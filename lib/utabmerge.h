@@ -20,8 +20,6 @@ struct um_merge_line {
 
 typedef int (*um_merge_each)(void *arg, size_t i, struct libmnt_fs *fs);
 
-bool um_libmount_reads_env(void);
-const char *um_utab_path(void);
 int um_utab_merge(struct um_utab_keys *k, const struct um_merge_line *mounts,
 		  size_t n, struct libmnt_cache *cache, um_merge_each each,
 		  void *arg);

@@ -42,6 +42,7 @@
 #include "lazymount.h"
 
 #include "heldout.h"
+#include "libmount-env.h"
 #include "list.h"
 #include "mountinfo.h"
 #include "printable.h"

@@ -120,6 +120,12 @@ mounts_under() {
 		/proc/self/mountinfo
 }
 
+# The mountinfo ID of the topmost mount on $1.
+mount_id() {
+	awk -v t="$1" "$MI_AWK"'
+	unesc($5) == t { i = $1 } END { print i }' /proc/self/mountinfo
+}
+
 is_mounted() {
 	awk -v t="$1" "$MI_AWK"'
 	unesc($5) == t { f = 1 } END { exit !f }' /proc/self/mountinfo
