@@ -554,6 +554,26 @@ alice_with_utab() {
 	[[ "$output" != *"TARGET=$H/dst "* && "$output" != *STILL-MOUNTED* ]]
 }
 
+@test "tools: alice as root of a user namespace of her own: no fast path, and the kernel still refuses" {
+	series || skip "the owner's fast path needs the series"
+	own_home
+	# uid 0 with every capability there: usermount goes the full way, as
+	# for root, and the kernel judges by her real rights
+	run as_user alice unshare --user --map-root-user \
+		env LD_DEBUG=files "$MOUNT" --bind "$H/src" "$T/other"
+	[ "$status" -eq 32 ]
+	loads_libmount "$output"
+	[ "$(grep -v $'^ *[0-9]*:\t' <<<"$output" | head -n 1)" = \
+		"mount: $T/other: permission denied." ]
+	! is_mounted "$T/other" || false
+	# naming another owner: bob's uid does not exist in her namespace
+	run as_user alice unshare --user --map-root-user \
+		"$MOUNT" --bind --setuser=bob "$H/src" "$H/dst"
+	[ "$status" -eq 2 ]
+	[ "$output" = "mount: cannot switch to uid 2002" ]
+	! is_mounted "$H/dst" || false
+}
+
 @test "tools: a utab line alice cannot write, for her mount by another spelling or by its ID: the full way" {
 	series || skip "the owner's fast path needs the series"
 	own_home
