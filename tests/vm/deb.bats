@@ -197,10 +197,12 @@ dpkg_i() {
 		"$top_srcdir/tests/run-bats" "$top_srcdir/tests/vm/tools.bats"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	# every test ran, none skipped
+	# every test ran, none skipped but the one that needs a user
+	# namespace, which the kernel makes for no chrooted process
 	[ "$(grep -c '^ok ' <<<"$output")" -eq \
 		"$(grep -c '^@test ' "$top_srcdir/tests/vm/tools.bats")" ]
-	! grep -q '# skip' <<<"$output" || false
+	[ "$(grep -c '# skip' <<<"$output")" -eq \
+		"$(grep -c '# skip no user namespace in a chroot$' <<<"$output")" ]
 	echo "# tools.bats with the package: $(grep -c '^ok ' <<<"$output") ok" >&3
 }
 
