@@ -162,6 +162,7 @@ dpkg_i() {
 	[ "$status" -eq 0 ]
 	[[ ", $output," == *", libmount1 (>= 2.38),"* ]]
 	run readelf -d "$B/pkg/usr/bin/mount" "$B/pkg/usr/bin/umount"
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
 	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
 }

@@ -480,26 +480,31 @@ loads_libmount() {
 	[[ "$1" == *"file=libmount.so.1 "* ]]
 }
 
+# The loader's trace is there (libc loaded), and libmount is not in it.
+no_libmount() {
+	[[ "$1" == *"file=libc.so.6 "* && "$1" != *"file=libmount.so.1 "* ]]
+}
+
 @test "tools: an owner's bind and umount need no libmount; the result is the full way's" {
 	series || skip "the owner's fast path needs the series"
 	own_home
 	run as_user alice env LD_DEBUG=files "$MOUNT" --bind "$H/src" "$H/dst"
 	[ "$status" -eq 0 ]
-	! loads_libmount "$output" || false
+	no_libmount "$output"
 	[[ "$output" != *"mount:"* ]]
 	opts=$(mount_opts "$H/dst")
 	[[ "$opts" == *nosuid* && "$opts" == *nodev* && "$opts" == *user=2001* ]]
 	[ -e "$H/dst/file" ]
 	run as_user alice env LD_DEBUG=files "$UMOUNT" "$H/dst"
 	[ "$status" -eq 0 ]
-	! loads_libmount "$output" || false
+	no_libmount "$output"
 	[[ "$output" != *"umount:"* ]]
 	! is_mounted "$H/dst" || false
 	# a relative source and mountpoint are canonicalised, as by libmount
 	run as_user alice sh -c 'cd "$1" && exec env LD_DEBUG=files "$2" -B src ./dst/' \
 		sh "$H" "$MOUNT"
 	[ "$status" -eq 0 ]
-	! loads_libmount "$output" || false
+	no_libmount "$output"
 	[ -e "$H/dst/file" ]
 	[[ "$(mount_opts "$H/dst")" == *user=2001* ]]
 	as_user alice "$UMOUNT" "$H/dst"
