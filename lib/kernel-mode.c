@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <err.h>
+#include <fcntl.h>
 #include <sys/fsuid.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
@@ -32,6 +33,7 @@
 #include "explain.h"
 #include "kernel-mode.h"
 #include "owner.h"
+#include "pin.h"
 #include "request.h"
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
@@ -111,6 +113,99 @@ static bool root_only(struct libmnt_context *cxt, const struct um_xopts *xo)
 }
 
 /*
+ * @path made absolute as the admin gave it (against the working
+ * directory, under --target-prefix for a target), with no "//" and no
+ * trailing "/", as libmount's canonical form of a path without symbolic
+ * links reads. NULL if out of memory.
+ */
+static char *given_path(const char *path, const char *prefix)
+{
+	char cwd[4096], *p = NULL, *r, *w;
+
+	if (!path)
+		return NULL;
+	if (*path != '/' && !getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	if (asprintf(&p, "%s/%s/%s", prefix ?: "",
+		     *path == '/' ? "" : cwd, path) < 0)
+		return NULL;
+	for (r = w = p; *r; r++)
+		if (*r != '/' || w == p || w[-1] != '/')
+			*w++ = *r;
+	if (w > p + 1 && w[-1] == '/')
+		w--;
+	*w = '\0';
+	return p;
+}
+
+/* X-mount.mkdir (-m) is root's: never in a directory @owner may write. */
+static int mkdir_refused(const char *tgt, uid_t owner, char *why, size_t sz)
+{
+	char *dir = strdup(tgt), *slash;
+	uid_t saved;
+	int fd, w;
+
+	if (!dir)
+		return -ENOMEM;
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	fd = um_pin_path(dir, owner, why, sz);
+	if (fd >= 0) {
+		saved = setfsuid(owner);
+		w = faccessat(fd, "", W_OK, AT_EACCESS | AT_EMPTY_PATH);
+		setfsuid(saved);
+		close(fd);
+		fd = w == 0 ? -EPERM : 0;
+		if (fd)
+			snprintf(why, sz, "X-mount.mkdir in %s, which she "
+				 "may change", dir);
+	}
+	free(dir);
+	return fd;
+}
+
+/*
+ * Root gives a mount to another user: the target and a bind's source are
+ * the paths as given, pinned with her rights in mind (lib/pin.c). Checked
+ * here, before libmount prepares (and makes a missing mountpoint), and
+ * again when the mount is made on what is pinned then. Says why not.
+ */
+static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *tgt = mnt_context_get_target(cxt);
+	bool bind = (req->mflags & MS_BIND) && !(req->mflags & MS_REMOUNT);
+	struct um_handover_req r = { .mflags = req->mflags,
+				     .owner = req->owner };
+	char name[64];
+	int rc;
+
+	req->for_other = true;
+	um_handover_init(&req->h);
+	req->given_target = given_path(tgt, mnt_context_get_target_prefix(cxt));
+	if (bind)
+		req->given_source = given_path(mnt_context_get_source(cxt),
+					       NULL);
+	if (!req->given_target || (bind && !req->given_source))
+		err(MNT_EX_SYSERR, "out of memory");
+	r.target = req->given_target;
+	r.source = req->given_source;
+	rc = um_handover_pin(&req->h, &r);
+	if (rc == -ENOENT && req->h.target < 0 && fs &&
+	    mnt_fs_get_option(fs, "X-mount.mkdir", NULL, NULL) == 0)
+		rc = mkdir_refused(r.target, req->owner, req->h.why,
+				   sizeof(req->h.why));
+	/* a path she cannot reach, or missing: the mount says so, as before */
+	if (rc && rc != -EACCES && rc != -ENOENT) {
+		um_user_name(req->owner, name, sizeof(name));
+		warnx("%s: not given to %s: %s.", tgt, name, req->h.why);
+	}
+	um_handover_free(&req->h);
+	return rc && rc != -EACCES && rc != -ENOENT ? MNT_EX_FAIL : 0;
+}
+
+/*
  * Decide what @own asks of the kernel for the mount @cxt describes and
  * check what only usermount can check: the user named, and that only root
  * names another. Returns 0, or an exit code after saying why.
@@ -166,7 +261,18 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	/* a user's new mount is the user's: the kernel implies MS_SETUSER */
 	req->verify = req->flags ||
 		      (changes_tree && !(fl & MS_REMOUNT) && getuid() != 0);
+	if (getuid() == 0 && req->owner != 0 && (req->flags & UM_MS_SETUSER))
+		return check_for_other(cxt, req);
 	return 0;
+}
+
+void um_kmode_free(struct um_owned *req)
+{
+	if (req->for_other)
+		um_handover_free(&req->h);
+	free(req->given_target);
+	free(req->given_source);
+	req->given_target = req->given_source = NULL;
 }
 
 /*
@@ -286,6 +392,63 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 	return e;
 }
 
+/* X-mount.* on root's detached mount for another user. */
+struct configure_arg {
+	struct um_xmount *x;
+	const char *tgt;
+};
+
+static int configure(void *arg, int fd)
+{
+	struct configure_arg *a = arg;
+
+	return um_xmount_configure(a->x, a->tgt, fd);
+}
+
+/*
+ * Root's mount for another user, on the paths as given, pinned again now
+ * (lib/handover.c). libmount's canonical paths, which utab records, must
+ * name the same: otherwise something changed since the check. Returns 0
+ * or an errno; h.why says why a path was refused.
+ */
+static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
+			   struct um_xmount *x)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	char *tgt = prefixed_target(cxt);
+	const char *src = mnt_context_get_source(cxt);
+	struct um_handover_req r = {
+		.source = req->given_source ?: src,
+		.target = req->given_target,
+		.type = mnt_context_get_fstype(cxt),
+		.data = fs ? mnt_fs_get_fs_options(fs) : NULL,
+		.mflags = req->mflags,
+		.ours = req->flags,
+		.owner = req->owner,
+	};
+	struct configure_arg a = { x, req->given_target };
+	int rc;
+
+	if (!tgt || strcmp(tgt, r.target) ||
+	    (req->given_source && (!src || strcmp(src, r.source)))) {
+		snprintf(req->h.why, sizeof(req->h.why),
+			 "%s now resolves to %s", tgt && strcmp(tgt, r.target) ?
+			 r.target : r.source, tgt && strcmp(tgt, r.target) ?
+			 tgt : src ?: "nothing");
+		free(tgt);
+		return EPERM;
+	}
+	free(tgt);
+	rc = um_handover_pin(&req->h, &r);
+	/* she cannot reach it, or it is missing: libmount's words, as before */
+	if (rc == -EACCES || rc == -ENOENT)
+		req->h.why[0] = '\0';
+	if (!rc)
+		rc = um_handover_mount(&req->h, &r, configure, &a);
+	req->undone = req->h.undone;
+	return -rc;
+}
+
 /* The id of the mount @tgt is on now, or 0. */
 static uint64_t mount_below(const char *tgt)
 {
@@ -302,7 +465,8 @@ static uint64_t mount_below(const char *tgt)
  * them libmount mounts. Returns as mnt_context_do_mount(): 0, an errno of
  * the syscall, or a negative libmount error.
  */
-int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req)
+int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
+		   struct um_xmount *x)
 {
 	struct libmnt_ns *ns;
 	uid_t saved;
@@ -318,6 +482,8 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req)
 	}
 	if (mnt_context_is_fake(cxt)) {
 		e = 0;
+	} else if (req->for_other) {
+		e = mount_for_other(cxt, req, x);
 	} else {
 		saved = setfsuid(req->owner);
 		if ((uid_t)setfsuid((uid_t)-1) != req->owner)
@@ -393,12 +559,17 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	if (!ns)
 		return MNT_EX_SYSERR;
 	tb = mnt_new_table_from_file("/proc/self/mountinfo");
-	if (tb)
+	if (tb && req->for_other)
+		fs = um_table_find_id(tb, req->h.id);	/* the one made */
+	else if (tb)
 		fs = um_table_find_mount(tb, tgt);
 	if (fs && fresh && (uint64_t)mnt_fs_get_id(fs) == req->below)
 		fs = NULL;	/* the target is still on what it was on */
 	bad = mismatch(fs, req, what, sizeof(what));
-	e = bad && fresh && fs ? undo(tgt) : 0;
+	if (bad && fresh && fs)
+		e = req->for_other ? um_handover_undo(&req->h) : undo(tgt);
+	else
+		e = 0;
 	mnt_context_switch_ns(cxt, ns);
 	mnt_unref_table(tb);
 	if (!bad)
@@ -428,6 +599,11 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 
 	if (!mnt_context_syscall_called(cxt) || !tgt)
 		return NULL;
+	if (req->for_other && req->h.why[0]) {
+		um_user_name(req->owner, name, sizeof(name));
+		snprintf(buf, sz, "not given to %s: %s", name, req->h.why);
+		return buf;
+	}
 	if (req->undone) {
 		snprintf(buf, sz,
 			 "the mount was made, but not its flags (%s); "

@@ -8,7 +8,9 @@
 #include <sys/types.h>
 #include "lazymount.h"
 
+#include "handover.h"
 #include "ownopts.h"
+#include "xmount.h"
 #include "xopts.h"
 
 /* What one mount asks of the kernel's ownership, decided by the check. */
@@ -19,12 +21,18 @@ struct um_owned {
 	bool verify;		/* read the owner back after the mount */
 	uint64_t below;		/* id of the mount the target was on */
 	bool undone;		/* made, a later call failed, taken away */
+	bool for_other;		/* root's mount for another user: handover */
+	char *given_target;	/* then: the paths as the admin gave them */
+	char *given_source;
+	struct um_handover h;	/* then: the pinned paths and the mount */
 };
 
 int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 		   const struct um_xopts *xo, struct um_owned *req);
 void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req);
-int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req);
+int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
+		   struct um_xmount *x);
+void um_kmode_free(struct um_owned *req);
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 		    char *why, size_t sz);
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,

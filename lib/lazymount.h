@@ -139,6 +139,7 @@ void *um_lazy_sym(const char *name);
 #define mnt_fs_get_fs_options(...) UM_LAZY(mnt_fs_get_fs_options)(__VA_ARGS__)
 #define mnt_fs_get_fstype(...) UM_LAZY(mnt_fs_get_fstype)(__VA_ARGS__)
 #define mnt_fs_get_id(...) UM_LAZY(mnt_fs_get_id)(__VA_ARGS__)
+#define mnt_fs_get_parent_id(...) UM_LAZY(mnt_fs_get_parent_id)(__VA_ARGS__)
 #define mnt_fs_get_option(...) UM_LAZY(mnt_fs_get_option)(__VA_ARGS__)
 #define mnt_fs_get_options(...) UM_LAZY(mnt_fs_get_options)(__VA_ARGS__)
 #define mnt_fs_get_source(...) UM_LAZY(mnt_fs_get_source)(__VA_ARGS__)

@@ -114,17 +114,12 @@ int um_mount_id(const char *path, uint64_t *id)
 	return um_mount_id_at(AT_FDCWD, path, AT_NO_AUTOMOUNT, id, NULL);
 }
 
-/* The entry of @tb for the mount that holds @path, or NULL. */
-struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
-				      const char *path)
+/* The entry of @tb for the mount with the id @id, or NULL. */
+struct libmnt_fs *um_table_find_id(struct libmnt_table *tb, uint64_t id)
 {
-	struct libmnt_iter *itr;
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	struct libmnt_fs *fs = NULL;
-	uint64_t id = 0;
 
-	if (um_mount_id(path, &id) < 0)
-		return NULL;
-	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
 		return NULL;
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
@@ -134,4 +129,15 @@ struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 	}
 	mnt_free_iter(itr);
 	return fs;
+}
+
+/* The entry of @tb for the mount that holds @path, or NULL. */
+struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
+				      const char *path)
+{
+	uint64_t id = 0;
+
+	if (um_mount_id(path, &id) < 0)
+		return NULL;
+	return um_table_find_id(tb, id);
 }

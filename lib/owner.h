@@ -14,6 +14,7 @@ bool um_fs_has_nomnt(struct libmnt_fs *fs);
 int um_mount_id(const char *path, uint64_t *id);
 int um_mount_id_at(int dfd, const char *path, int flags, uint64_t *id,
 		   bool *root);
+struct libmnt_fs *um_table_find_id(struct libmnt_table *tb, uint64_t id);
 struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 				      const char *path);
 

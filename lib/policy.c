@@ -172,7 +172,7 @@ int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m)
 {
 	if (mode == UM_MODE_KERNEL)
-		return um_kmode_mount(cxt, &m->req);
+		return um_kmode_mount(cxt, &m->req, &m->x);
 	return mnt_context_do_mount(cxt);
 }
 
@@ -202,6 +202,7 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 void um_policy_mount_free(struct um_mount *m)
 {
 	um_ownopts_free(&m->own);
+	um_kmode_free(&m->req);
 	um_xmount_free(&m->x);
 	free(m->fstab_target);
 }

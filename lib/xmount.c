@@ -8,11 +8,11 @@
  * (X-mount.idmap, OPT=recursive, X-mount.owner, group and mode).
  *
  * After the mount everything goes through a descriptor of the new mount's
- * root, opened once and checked to be the root of a mount that was not on
- * the target before: the target path is resolved that one time, as
- * mount(2) resolved it just before (in the setuid fallback it is a path
- * only root can change, lib/fixedpath.c; in kernel-ownership mode every
- * call runs with the caller's own rights, so a changed path gains nothing).
+ * root, opened once by its name in the directory pinned before the mount
+ * and checked to be the mount made there: a root caller's target may lie
+ * in a directory a user can change (security.md row 32). Root's mount for
+ * another user is configured before she can reach it (lib/handover.c,
+ * um_xmount_configure()).
  */
 #include <err.h>
 #include <errno.h>
@@ -34,6 +34,7 @@ void um_xmount_init(struct um_xmount *x)
 	memset(x, 0, sizeof(*x));
 	um_xopts_init(&x->o);
 	x->userns = -1;
+	x->parent = -1;
 }
 
 void um_xmount_free(struct um_xmount *x)
@@ -41,6 +42,9 @@ void um_xmount_free(struct um_xmount *x)
 	um_xopts_free(&x->o);
 	if (x->userns >= 0)
 		close(x->userns);
+	if (x->parent >= 0)
+		close(x->parent);
+	free(x->name);
 	free(x->loopsrc);
 	um_xmount_init(x);
 }
@@ -212,37 +216,79 @@ int um_xmount_onlyonce(struct libmnt_context *cxt)
 	return MNT_EX_FAIL;
 }
 
-/* Right before the mount: which mount the target is on now. */
+/*
+ * Right before the mount: which mount the target is on now, and the
+ * directory that holds it, pinned. Afterwards the new mount is looked up
+ * by its name in that directory alone: a root caller's target may lie in
+ * a directory a user can change, and a path looked up again there could
+ * lead anywhere (security.md row 32).
+ */
 void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x)
 {
 	const char *tgt = mnt_context_get_target(cxt);
 	struct libmnt_ns *ns;
+	char *dir;
 
 	if (!um_xopts_post_mount(&x->o) || !tgt)
 		return;
 	ns = mnt_context_switch_target_ns(cxt);
 	if (um_mount_id(tgt, &x->below) < 0)
 		x->below = 0;
+	dir = strdup(tgt);
+	x->name = strrchr(tgt, '/') ? strdup(strrchr(tgt, '/') + 1) : NULL;
+	if (dir && x->name && *x->name) {
+		*(strrchr(dir, '/') == dir ? dir + 1 : strrchr(dir, '/')) = 0;
+		x->parent = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	}
+	free(dir);
 	if (ns)
 		mnt_context_switch_ns(cxt, ns);
 }
 
 /*
- * The root of the mount just made (or remounted) on @tgt, as O_PATH, or
- * a negative errno: it must be a mount's root, and a new mount must not be
- * the one the target was on before.
+ * Is the mount @id the one this run made on the pinned target? Its parent
+ * is the mount the target was on, and for root it is not a user's (a user
+ * may stack only on her own mounts: one of hers there is not root's new
+ * mount). For a remount, the target's own mount.
  */
-static int open_mount(const char *tgt, const struct um_xmount *x, bool fresh)
+static bool made_here(const struct um_xmount *x, uint64_t id, bool fresh)
 {
-	int fd = open(tgt, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs;
+	uid_t uid = 0;
+	bool ok;
+
+	if (!fresh)
+		return id == x->below;
+	if (id == x->below)
+		return false;
+	tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	fs = tb ? um_table_find_id(tb, id) : NULL;
+	ok = fs && (uint64_t)mnt_fs_get_parent_id(fs) == x->below;
+	if (ok && getuid() == 0 && um_fs_owner(fs, &uid) == 1)
+		ok = uid == 0;
+	mnt_unref_table(tb);
+	return ok;
+}
+
+/*
+ * The root of the mount just made (or remounted) on the target, as
+ * O_PATH, or a negative errno: looked up by name in the pinned directory,
+ * not following a symbolic link, and checked to be that mount.
+ */
+static int open_mount(const struct um_xmount *x, bool fresh)
+{
 	uint64_t id;
 	bool root;
-	int e;
+	int fd, e;
 
+	if (x->parent < 0)
+		return -ENOENT;
+	fd = openat(x->parent, x->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	e = um_mount_id_at(fd, "", AT_EMPTY_PATH, &id, &root);
-	if (!e && (!root || (fresh && id == x->below)))
+	if (!e && (!root || !made_here(x, id, fresh)))
 		e = -ESTALE;
 	if (e) {
 		close(fd);
@@ -254,22 +300,26 @@ static int open_mount(const char *tgt, const struct um_xmount *x, bool fresh)
 /*
  * X-mount.idmap: a mount cannot be idmapped once attached, so the new
  * mount is cloned (with its submounts for rbind), the clone idmapped, and
- * put in the place of the first, as util-linux does it after mount(2).
- * Returns the clone's fd (*@fd is closed), or a negative errno.
+ * put in the place of the first, as util-linux does it after mount(2):
+ * by descriptors, the first unmounted through its own, the clone attached
+ * by name in the pinned directory. Returns the clone's fd (*@fd is
+ * closed), or a negative errno.
  */
-static int idmap(const char *tgt, int *fd, int userns, bool rec)
+static int idmap(const struct um_xmount *x, int *fd, bool rec)
 {
 	struct mount_attr attr = { .attr_set = MOUNT_ATTR_IDMAP,
-				   .userns_fd = userns };
+				   .userns_fd = x->userns };
 	unsigned int at = AT_EMPTY_PATH | (rec ? AT_RECURSIVE : 0);
 	int tree = open_tree(*fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | at);
+	char self[64];
 	int e = 0;
 
 	if (tree < 0)
 		return -errno;
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", *fd);
 	if (mount_setattr(tree, "", at, &attr, sizeof(attr)) < 0 ||
-	    umount2(tgt, MNT_DETACH | UMOUNT_NOFOLLOW) < 0 ||
-	    move_mount(tree, "", AT_FDCWD, tgt, MOVE_MOUNT_F_EMPTY_PATH) < 0)
+	    umount2(self, MNT_DETACH) < 0 ||
+	    move_mount(tree, "", x->parent, x->name, MOVE_MOUNT_F_EMPTY_PATH) < 0)
 		e = -errno;
 	if (e) {
 		close(tree);
@@ -313,11 +363,23 @@ static int set_owner_mode(int fd, const struct um_xopts *o, const char *tgt)
 	return 0;
 }
 
-/* A new mount without what was asked for is taken away; libmount is told. */
+/*
+ * A new mount without what was asked for is taken away, through its own
+ * descriptor @fd (or, not found, by the path as the caller: a user
+ * acting with her own rights only); libmount is told.
+ */
 static int undo(struct libmnt_context *cxt, struct um_xmount *x,
-		const char *tgt, bool fresh, int e, const char *what)
+		const char *tgt, int fd, bool fresh, int e, const char *what)
 {
-	if (fresh && umount2(tgt, MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
+	char self[64];
+	int rc = -1;
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	if (fresh && fd >= 0)
+		rc = umount2(self, MNT_DETACH);
+	else if (fresh && getuid() != 0)
+		rc = umount2(tgt, MNT_DETACH | UMOUNT_NOFOLLOW);
+	if (rc == 0) {
 		x->undone = true;
 		/* libmount's utab step then records nothing */
 		mnt_context_set_syscall_status(cxt, e);
@@ -332,25 +394,55 @@ static int apply(struct libmnt_context *cxt, struct um_xmount *x,
 	bool fresh = !(fl & MS_REMOUNT);
 	int fd, e, rc;
 
-	fd = open_mount(tgt, x, fresh);
+	fd = open_mount(x, fresh);
 	if (fd < 0)
-		return undo(cxt, x, tgt, fresh, fd, "cannot open the mount: ");
+		return undo(cxt, x, tgt, -1, fresh, fd,
+			    "cannot open the mount: ");
 	if (x->userns >= 0 && fresh) {
-		e = idmap(tgt, &fd, x->userns, fl & MS_REC);
+		e = idmap(x, &fd, fl & MS_REC);
 		if (e) {
+			rc = undo(cxt, x, tgt, fd, fresh, e,
+				  "cannot set ID-mapping: ");
 			close(fd);
-			return undo(cxt, x, tgt, fresh, e,
-				    "cannot set ID-mapping: ");
+			return rc;
 		}
 	}
 	e = set_recursive(fd, &x->o);
 	if (e) {
+		rc = undo(cxt, x, tgt, fd, fresh, e, "");
 		close(fd);
-		return undo(cxt, x, tgt, fresh, e, "");
+		return rc;
 	}
 	rc = set_owner_mode(fd, &x->o, tgt);
 	close(fd);
 	return rc;
+}
+
+/*
+ * Root's mount for another user (lib/handover.c): the same steps on the
+ * mount while it is still detached, before she can reach it. A detached
+ * mount is idmapped in place. Returns 0 or -errno after saying why.
+ */
+int um_xmount_configure(struct um_xmount *x, const char *tgt, int fd)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_IDMAP,
+				   .userns_fd = x->userns };
+	int e = 0;
+
+	if (!um_xopts_post_mount(&x->o))
+		return 0;
+	x->applied = true;
+	if (x->userns >= 0 &&
+	    mount_setattr(fd, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0)
+		e = -errno;
+	if (e)
+		warnx("%s: mount_setattr() failed: cannot set ID-mapping: %s.",
+		      tgt, strerror(-e));
+	if (!e && (e = set_recursive(fd, &x->o)))
+		warnx("%s: mount_setattr() failed: %s.", tgt, strerror(-e));
+	if (!e && set_owner_mode(fd, &x->o, tgt))
+		e = -EPERM;
+	return e;
 }
 
 /*
@@ -367,7 +459,8 @@ int um_xmount_apply(struct libmnt_context *cxt, struct um_xmount *x)
 	int rc;
 
 	mnt_context_get_mflags(cxt, &fl);
-	if (!um_xopts_post_mount(&x->o) || !tgt || mnt_context_is_fake(cxt) ||
+	if (!um_xopts_post_mount(&x->o) || x->applied || !tgt ||
+	    mnt_context_is_fake(cxt) ||
 	    mnt_context_get_status(cxt) != 1 || (fl & MS_MOVE) ||
 	    um_request_propagation_only(cxt, fl))
 		return 0;

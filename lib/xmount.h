@@ -14,9 +14,12 @@ struct um_xmount {
 	struct um_xopts o;
 	int userns;		/* X-mount.idmap's user namespace, or -1 */
 	uint64_t below;		/* id of the mount the target was on */
+	int parent;		/* the directory holding the target, or -1 */
+	char *name;		/* the target's name in it */
 	bool undone;		/* the new mount was taken away again */
 	char *loopsrc;		/* X-mount.noloop: the source before prepare */
 	bool guess;		/* no type given: libmount probes for one */
+	bool applied;		/* done on the detached mount (handover) */
 };
 
 void um_xmount_init(struct um_xmount *x);
@@ -29,6 +32,7 @@ int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_prepared(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_onlyonce(struct libmnt_context *cxt);
 void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x);
+int um_xmount_configure(struct um_xmount *x, const char *tgt, int fd);
 int um_xmount_apply(struct libmnt_context *cxt, struct um_xmount *x);
 
 #endif

@@ -666,3 +666,168 @@ alice_with_utab() {
 	! is_mounted "$H/dst" || false
 	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
 }
+
+# Root acting for a user (security.md rows 31, 32): a directory of root's
+# with a file, the stand-in for /etc, and alice's links to it.
+root_dir() {
+	mkdir -p "$T/etc"
+	echo root >"$T/etc/shadow"
+	chmod 0755 "$T/etc"
+}
+
+# Nothing of alice's is on root's directory, and it is as root left it.
+root_dir_intact() {
+	! is_mounted "$T/etc" || false
+	[ "$(stat -c '%U %a' "$T/etc")" = "root 755" ]
+	[ "$(cat "$T/etc/shadow")" = root ]
+}
+
+@test "tools: --setuser=alice on her symbolic link (last component) is refused; util-linux follows it" {
+	series || skip "owners exist only with the series"
+	root_dir
+	as_user alice ln -s "$T/etc" "$H/share"
+	run "$MOUNT" --bind --setuser=alice "$H/share" "$H/share"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/share: not given to alice: $H/share is a symbolic link." ]
+	root_dir_intact
+	# the oracle: util-linux follows her link onto root's directory
+	run "$UL_MOUNT" --bind "$H/share" "$H/share"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/etc"
+	umount "$T/etc"
+}
+
+@test "tools: --setuser=alice through her symbolic link in a parent, tmpfs, command line and fstab: refused" {
+	series || skip "owners exist only with the series"
+	root_dir
+	as_user alice ln -s "$T" "$H/p"
+	run "$MOUNT" -t tmpfs --setuser=alice t "$H/p/etc"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/p/etc: not given to alice: $H/p is a symbolic link." ]
+	root_dir_intact
+	echo "t $H/p/etc tmpfs setuser=alice 0 0" >/etc/fstab
+	run "$MOUNT" -a
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/p/etc: not given to alice: $H/p is a symbolic link." ]
+	root_dir_intact
+}
+
+@test "tools: --setuser=alice of her symbolic link as the bind's source is refused" {
+	series || skip "owners exist only with the series"
+	as_user alice ln -s / "$H/root"
+	run "$MOUNT" --bind --setuser=alice "$H/root" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not given to alice: $H/root is a symbolic link." ]
+	! is_mounted "$H/dst" || false
+}
+
+@test "tools: --setuser=alice through a mount she owns is refused" {
+	series || skip "owners exist only with the series"
+	own_home
+	run "$MOUNT" -t tmpfs --setuser=alice t "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not given to alice: $H is on a mount owned by alice." ]
+	[ "$(mount_id "$H/dst")" = "" ]
+}
+
+@test "tools: -m with --setuser=alice in a directory she may write is refused before anything is made" {
+	series || skip "owners exist only with the series"
+	run "$MOUNT" -m --bind --setuser=alice "$H/src" "$H/new"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/new: not given to alice: X-mount.mkdir in $H, which she may change." ]
+	[ ! -e "$H/new" ]
+}
+
+# alice swaps $1 between a directory and a link to root's directory, as
+# fast as she can, until killed.
+swap_racer() {
+	as_user alice sh -c 'while :; do
+		rm -rf "$1" 2>/dev/null; ln -s "$2" "$1" 2>/dev/null
+		rm -f "$1" 2>/dev/null; mkdir "$1" 2>/dev/null
+	done' sh "$1" "$T/etc" &
+	RACER=$!
+}
+
+@test "tools: the admin's --setuser=alice while she swaps a link in: never on root's directory" {
+	series || skip "owners exist only with the series"
+	root_dir
+	swap_racer "$H/share"
+	local i ok=0
+	for i in $(seq 40); do
+		if "$MOUNT" --bind --setuser=alice "$H/share" "$H/share" \
+			2>/dev/null; then
+			ok=$((ok + 1))
+			[[ "$(mount_opts "$H/share")" == *,user=2001* ]]
+			umount -l "$H/share"
+		fi
+		root_dir_intact
+	done
+	kill "$RACER"
+	wait "$RACER" || true
+	root_dir_intact
+	echo "made $ok of 40"
+}
+
+# alice stacks a bind of root's directory on $1 as fast as she can.
+stack_racer() {
+	as_user alice sh -c 'while :; do
+		"$1" --bind "$2" "$3" 2>/dev/null
+	done' sh "$MOUNT" "$T/etc" "$1" &
+	RACER=$!
+}
+
+@test "tools: X-mount.owner and mode with --setuser=alice while she stacks binds: root's directory stays root's" {
+	series || skip "owners exist only with the series"
+	root_dir
+	mkdir -p "$T/srv/t"
+	stack_racer "$T/srv/t"
+	local i
+	for i in $(seq 40); do
+		run "$MOUNT" -t tmpfs --setuser=alice \
+			-o X-mount.owner=alice,X-mount.mode=0700 t "$T/srv/t"
+		[ "$status" -eq 0 ]
+		umount_under "$T/srv/t"
+		root_dir_intact
+	done
+	kill "$RACER"
+	wait "$RACER" || true
+	umount_under "$T/srv/t"
+	root_dir_intact
+}
+
+@test "tools: the admin's --setuser=alice --bind -o ro is read-only, even while she stacks binds" {
+	series || skip "owners exist only with the series"
+	root_dir
+	mkdir -p "$T/pub"
+	stack_racer "$T/pub"
+	local i id
+	for i in $(seq 20); do
+		run "$MOUNT" --bind --setuser=alice -o ro "$T/pub" "$T/pub"
+		[ "$status" -eq 0 ]
+		# the admin's mount: the lowest on the target, owned by alice
+		id=$(awk -v t="$T/pub" '$5 == t { print $1; exit }' \
+			/proc/self/mountinfo)
+		awk -v i="$id" '$1 == i { print $6 }' /proc/self/mountinfo |
+			grep -q '^ro,.*user=2001'
+		umount_under "$T/pub"
+	done
+	kill "$RACER"
+	wait "$RACER" || true
+	umount_under "$T/pub"
+}
+
+@test "tools: strace: the admin's --setuser mount names no path of the target once the mount exists" {
+	series || skip "owners exist only with the series"
+	mkdir -p "$T/srv/t"
+	run strace -f -qq -e trace=%file,mount,umount2,move_mount,mount_setattr,open_tree,fsmount \
+		"$MOUNT" -t tmpfs --setuser=alice \
+		-o X-mount.owner=alice,X-mount.mode=0700 t "$T/srv/t"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/srv/t")" == *,user=2001* ]]
+	[ "$(stat -c '%U %a' "$T/srv/t")" = "alice 700" ]
+	# from the attach on: descriptors only
+	after=$(sed -n '/^move_mount(/,$p' <<<"$output")
+	[ -n "$after" ]
+	echo "$after"
+	! grep -F "\"$T/srv" <<<"$after" || false
+}

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Root's mount for another user (--setuser=USER), made out of her reach
+ * and handed to her last.
+ *
+ * The moment the kernel records her as the owner she may act on the
+ * mount: stack a bind of hers on it, unmount it. So everything root does
+ * to it happens before: the mount is made detached (fsmount(2) for a new
+ * filesystem, open_tree(2) for a bind, neither reachable by any path),
+ * its flags and X-mount.idmap/owner/group/mode set through its
+ * descriptor, then attached with move_mount(2) to the target pinned by
+ * lib/pin.c, given its propagation, and handed over with a bind remount
+ * that carries MS_SETUSER (the kernel records the caller's fsuid: hers,
+ * for that one call). Every call names a descriptor (fd-relative, or
+ * /proc/self/fd/N, which resolves to the descriptor's own mount and
+ * dentry), so no path is looked up again once the mount exists. The
+ * mount's id is kept for the check of what the kernel recorded.
+ *
+ * The series extends mount(2) alone: the new mount API carries no owner,
+ * so the owner comes with the remount; root makes the mount itself, so
+ * the kernel's checks for an owner's mount(2) (may she reach the source
+ * and the target?) are made by the pinning walk, which runs with her
+ * fsuid.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/fsuid.h>
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+
+/* glibc 2.36's statvfs.h lacks it; the kernel's value (include/linux/statfs.h) */
+#ifndef ST_NOSYMFOLLOW
+#define ST_NOSYMFOLLOW 0x2000
+#endif
+
+#include "abi.h"
+#include "handover.h"
+#include "owner.h"
+#include "pin.h"
+
+/* The per-mount flags of mount(2) and their mount_setattr(2) attributes. */
+static const struct {
+	unsigned long ms;
+	uint64_t attr;
+} mount_attrs[] = {
+	{ MS_RDONLY, MOUNT_ATTR_RDONLY },
+	{ MS_NOSUID, MOUNT_ATTR_NOSUID },
+	{ MS_NODEV, MOUNT_ATTR_NODEV },
+	{ MS_NOEXEC, MOUNT_ATTR_NOEXEC },
+	{ MS_NOATIME, MOUNT_ATTR_NOATIME },
+	{ MS_STRICTATIME, MOUNT_ATTR_STRICTATIME },
+	{ MS_NODIRATIME, MOUNT_ATTR_NODIRATIME },
+	{ MS_NOSYMFOLLOW, MOUNT_ATTR_NOSYMFOLLOW },
+};
+
+/* The superblock flags of mount(2) and their fsconfig(2) words. */
+static const struct {
+	unsigned long ms;
+	const char *word;
+} sb_flags[] = {
+	{ MS_RDONLY, "ro" },
+	{ MS_SYNCHRONOUS, "sync" },
+	{ MS_DIRSYNC, "dirsync" },
+	{ MS_LAZYTIME, "lazytime" },
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static uint64_t attrs_of(unsigned long fl)
+{
+	uint64_t attr = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mount_attrs); i++)
+		if (fl & mount_attrs[i].ms)
+			attr |= mount_attrs[i].attr;
+	return attr;
+}
+
+/* The per-mount flags @fd's mount has now, as mount(2) flags. */
+static unsigned long flags_now(int fd)
+{
+	static const struct {
+		unsigned long st, ms;
+	} map[] = {
+		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
+		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
+		{ ST_NOSYMFOLLOW, MS_NOSYMFOLLOW },
+	};
+	struct statvfs st;
+	unsigned long fl = 0;
+	size_t i;
+
+	if (fstatvfs(fd, &st) < 0)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (st.f_flag & map[i].st)
+			fl |= map[i].ms;
+	return fl;
+}
+
+/* One option of @data into the filesystem context @fs. */
+static int config_option(int fs, const char *name, size_t namesz,
+			 const char *value, size_t valuesz)
+{
+	char *n = strndup(name, namesz), *v = NULL;
+	int rc = 0;
+
+	if (!n || (value && !(v = strndup(value, valuesz)))) {
+		rc = -ENOMEM;
+	} else if (fsconfig(fs, v ? FSCONFIG_SET_STRING : FSCONFIG_SET_FLAG,
+			    n, v, 0) < 0) {
+		rc = -errno;
+	}
+	free(n);
+	free(v);
+	return rc;
+}
+
+/* The source, the filesystem's options and superblock flags into @fs. */
+static int config_fs(int fs, const char *src, const char *data,
+		     unsigned long fl)
+{
+	char *opts = data ? strdup(data) : NULL, *p = opts;
+	char *name, *value;
+	size_t namesz, valuesz, i;
+	int rc = 0;
+
+	if (data && !opts)
+		return -ENOMEM;
+	if (src && fsconfig(fs, FSCONFIG_SET_STRING, "source", src, 0) < 0)
+		rc = -errno;
+	/* libmount's own option parser: quotes and all, as mount(2) sees */
+	while (!rc && p && !mnt_optstr_next_option(&p, &name, &namesz, &value,
+						   &valuesz))
+		rc = config_option(fs, name, namesz, value, valuesz);
+	for (i = 0; !rc && i < ARRAY_SIZE(sb_flags); i++)
+		if ((fl & sb_flags[i].ms) &&
+		    fsconfig(fs, FSCONFIG_SET_FLAG, sb_flags[i].word, NULL, 0))
+			rc = -errno;
+	free(opts);
+	return rc;
+}
+
+/* A new filesystem, detached: its mount's fd, or -errno. */
+static int new_fs(const char *type, const char *src, const char *data,
+		  unsigned long fl)
+{
+	int fs, mnt, rc;
+
+	if (!type || strchr(type, ','))
+		return -EINVAL;	/* one type: no guessing through a list */
+	fs = fsopen(type, FSOPEN_CLOEXEC);
+	if (fs < 0)
+		return -errno;
+	rc = config_fs(fs, src, data, fl);
+	if (!rc && fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
+		rc = -errno;
+	mnt = rc ? rc : fsmount(fs, FSMOUNT_CLOEXEC, attrs_of(fl));
+	if (mnt < 0 && !rc)
+		rc = -errno;
+	close(fs);
+	return rc ? rc : mnt;
+}
+
+/* A bind of the pinned @src, detached, with its flags: fd or -errno. */
+static int new_bind(int src, unsigned long fl)
+{
+	unsigned int at = AT_EMPTY_PATH | ((fl & MS_REC) ? AT_RECURSIVE : 0);
+	struct mount_attr attr = { .attr_set = attrs_of(fl) };
+	int mnt = open_tree(src, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | at);
+
+	if (mnt < 0)
+		return -errno;
+	if (attr.attr_set & MOUNT_ATTR__ATIME)
+		attr.attr_clr = MOUNT_ATTR__ATIME;
+	if (attr.attr_set &&
+	    mount_setattr(mnt, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0) {
+		attr.attr_set = -errno;
+		close(mnt);
+		return (int)attr.attr_set;
+	}
+	return mnt;
+}
+
+static void proc_path(int fd, char *buf, size_t sz)
+{
+	snprintf(buf, sz, "/proc/self/fd/%d", fd);
+}
+
+/* One propagation call per type asked for, on the attached mount. */
+static int propagate(const char *mnt, unsigned long fl)
+{
+	static const unsigned long types[] = { MS_SHARED, MS_SLAVE, MS_PRIVATE,
+					       MS_UNBINDABLE };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(types); i++)
+		if ((fl & types[i]) &&
+		    mount("none", mnt, NULL, types[i] | (fl & MS_REC), NULL) < 0)
+			return -errno;
+	return 0;
+}
+
+/* The owner's remount of the attached mount @mnt: the hand-over. */
+static int hand_over(int fd, const char *mnt, uid_t owner, unsigned long ours)
+{
+	unsigned long fl = MS_REMOUNT | MS_BIND | flags_now(fd) | ours;
+	uid_t saved = setfsuid(owner);
+	int rc = 0;
+
+	if ((uid_t)setfsuid((uid_t)-1) != owner)
+		rc = -EPERM;
+	else if (mount("none", mnt, NULL, fl, NULL) < 0)
+		rc = -errno;
+	setfsuid(saved);
+	return rc;
+}
+
+/* Attach the detached @fd on the pinned target, propagate, hand over. */
+static int attach(struct um_handover *h, int fd, unsigned long fl,
+		  uid_t owner, unsigned long ours)
+{
+	char mnt[64];
+	int rc;
+
+	if (move_mount(fd, "", h->target, "",
+		       MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	h->mnt = fd;
+	proc_path(fd, mnt, sizeof(mnt));
+	rc = propagate(mnt, fl & (MS_PROPAGATION | MS_REC));
+	if (!rc)
+		rc = hand_over(fd, mnt, owner, ours);
+	if (!rc)
+		rc = um_mount_id_at(fd, "", AT_EMPTY_PATH, &h->id, NULL);
+	if (rc) {
+		um_handover_undo(h);
+		h->undone = true;
+	}
+	return rc;
+}
+
+/* A remount for @owner: on the pinned top mount, with the owner's fsuid. */
+static int remount(struct um_handover *h, const struct um_handover_req *r)
+{
+	char mnt[64];
+	uid_t saved;
+	int rc = 0;
+
+	proc_path(h->target, mnt, sizeof(mnt));
+	saved = setfsuid(r->owner);
+	if ((uid_t)setfsuid((uid_t)-1) != r->owner)
+		rc = -EPERM;
+	else if (mount(r->source, mnt, r->type,
+		       (r->mflags & ~MS_PROPAGATION) | r->ours, r->data) < 0)
+		rc = -errno;
+	setfsuid(saved);
+	if (!rc)
+		rc = um_mount_id_at(h->target, "", AT_EMPTY_PATH, &h->id, NULL);
+	return rc;
+}
+
+void um_handover_init(struct um_handover *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->target = h->source = h->mnt = -1;
+}
+
+void um_handover_free(struct um_handover *h)
+{
+	if (h->target >= 0)
+		close(h->target);
+	if (h->source >= 0)
+		close(h->source);
+	if (h->mnt >= 0)
+		close(h->mnt);
+	um_handover_init(h);
+}
+
+/* Pin the target and a bind's source for @r->owner; 0 or -errno. */
+int um_handover_pin(struct um_handover *h, const struct um_handover_req *r)
+{
+	int fd;
+
+	fd = um_pin_path(r->target, r->owner, h->why, sizeof(h->why));
+	if (fd < 0)
+		return fd;
+	h->target = fd;
+	if (!(r->mflags & MS_BIND) || (r->mflags & MS_REMOUNT))
+		return 0;
+	fd = um_pin_path(r->source, r->owner, h->why, sizeof(h->why));
+	if (fd < 0)
+		return fd;
+	h->source = fd;
+	return 0;
+}
+
+/*
+ * Make the mount @r describes on the pinned target, with @configure(@arg,
+ * fd) run on it while it is detached (X-mount.*), and hand it over.
+ * Returns 0 or -errno; h->undone tells that a mount made was taken away.
+ */
+int um_handover_mount(struct um_handover *h, const struct um_handover_req *r,
+		      int (*configure)(void *, int), void *arg)
+{
+	unsigned long fl = r->mflags;
+	int fd, rc;
+
+	if (fl & MS_REMOUNT)
+		return remount(h, r);
+	if (fl & MS_BIND)
+		fd = new_bind(h->source, fl);
+	else
+		fd = new_fs(r->type, r->source, r->data, fl);
+	if (fd < 0)
+		return fd;
+	rc = configure ? configure(arg, fd) : 0;
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	return attach(h, fd, fl, r->owner, r->ours);
+}
+
+/* Take the attached mount away again, by its descriptor. */
+int um_handover_undo(const struct um_handover *h)
+{
+	char mnt[64];
+
+	if (h->mnt < 0)
+		return 0;
+	proc_path(h->mnt, mnt, sizeof(mnt));
+	return umount2(mnt, MNT_DETACH) < 0 ? -errno : 0;
+}
