@@ -290,13 +290,14 @@ int um_handover_pin(struct um_handover *h, const struct um_handover_req *r)
 {
 	int fd;
 
-	fd = um_pin_path(r->target, r->owner, h->why, sizeof(h->why));
+	fd = um_pin_path(r->target, r->owner, r->mflags & MS_REMOUNT, h->why,
+			 sizeof(h->why));
 	if (fd < 0)
 		return fd;
 	h->target = fd;
 	if (!(r->mflags & MS_BIND) || (r->mflags & MS_REMOUNT))
 		return 0;
-	fd = um_pin_path(r->source, r->owner, h->why, sizeof(h->why));
+	fd = um_pin_path(r->source, r->owner, false, h->why, sizeof(h->why));
 	if (fd < 0)
 		return fd;
 	h->source = fd;

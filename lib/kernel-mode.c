@@ -150,7 +150,7 @@ static int mkdir_refused(const char *tgt, uid_t owner, char *why, size_t sz)
 	slash = strrchr(dir, '/');
 	if (slash)
 		*(slash == dir ? slash + 1 : slash) = '\0';
-	fd = um_pin_path(dir, owner, why, sz);
+	fd = um_pin_path(dir, owner, false, why, sz);
 	if (fd >= 0) {
 		saved = setfsuid(owner);
 		w = faccessat(fd, "", W_OK, AT_EACCESS | AT_EMPTY_PATH);

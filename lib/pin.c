@@ -17,6 +17,9 @@
  *    there at any time), or
  *  - is "." or "..", which the canonical paths libmount hands on never
  *    hold.
+ * (A remount that gives a user's mount to another user names a user's
+ * mount by design: there users' mounts on the way are no reason to
+ * refuse; the remount acts on the mount pinned, nothing else.)
  * Every later call names the descriptor, never the path, so what was
  * checked is what is used. A directory she may write is no reason to
  * refuse once the lookup is pinned: what she can put in it is her own
@@ -53,7 +56,10 @@ static int mount_owner(int fd, struct libmnt_table *tb, uid_t *uid)
 	return rc < 0 ? rc : rc == 1;
 }
 
-/* One pinned component @fd, named @upto: 0, or -errno with @why said. */
+/*
+ * One pinned component @fd, named @upto: 0, or -errno with @why said. No
+ * table @tb: mounts of users are no reason to refuse.
+ */
 static int check_component(int fd, const char *upto, struct libmnt_table *tb,
 			   char *why, size_t sz)
 {
@@ -68,6 +74,8 @@ static int check_component(int fd, const char *upto, struct libmnt_table *tb,
 		snprintf(why, sz, "%s is a symbolic link", upto);
 		return -ELOOP;
 	}
+	if (!tb)
+		return 0;
 	rc = mount_owner(fd, tb, &uid);
 	if (rc < 0) {
 		snprintf(why, sz, "%s: cannot tell its mount: %s", upto,
@@ -148,9 +156,10 @@ static int walk(const char *path, struct libmnt_table *tb, char *why,
 	return fd;
 }
 
-int um_pin_path(const char *path, uid_t owner, char *why, size_t sz)
+int um_pin_path(const char *path, uid_t owner, bool users_mounts, char *why,
+		size_t sz)
 {
-	struct libmnt_table *tb;
+	struct libmnt_table *tb = NULL;
 	uid_t saved;
 	int fd;
 
@@ -158,8 +167,9 @@ int um_pin_path(const char *path, uid_t owner, char *why, size_t sz)
 		snprintf(why, sz, "%s: not an absolute path", path ?: "(none)");
 		return -EINVAL;
 	}
-	tb = mnt_new_table_from_file("/proc/self/mountinfo");
-	if (!tb) {
+	if (!users_mounts)
+		tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	if (!users_mounts && !tb) {
 		snprintf(why, sz, "cannot read /proc/self/mountinfo");
 		return -ENOMEM;
 	}

@@ -2,6 +2,7 @@
 #ifndef USERMOUNT_PIN_H
 #define USERMOUNT_PIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include "lazymount.h"
@@ -9,7 +10,9 @@
 /*
  * Open absolute @path for root acting for @owner (lib/pin.c): an O_PATH
  * descriptor of its last component, or -errno with @why said.
+ * @users_mounts: components on users' mounts are allowed.
  */
-int um_pin_path(const char *path, uid_t owner, char *why, size_t sz);
+int um_pin_path(const char *path, uid_t owner, bool users_mounts, char *why,
+		size_t sz);
 
 #endif

@@ -249,7 +249,7 @@ void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x)
  * Is the mount @id the one this run made on the pinned target? Its parent
  * is the mount the target was on, and for root it is not a user's (a user
  * may stack only on her own mounts: one of hers there is not root's new
- * mount). For a remount, the target's own mount.
+ * mount). For a remount, the target's own mount too.
  */
 static bool made_here(const struct um_xmount *x, uint64_t id, bool fresh)
 {
@@ -258,10 +258,9 @@ static bool made_here(const struct um_xmount *x, uint64_t id, bool fresh)
 	uid_t uid = 0;
 	bool ok;
 
-	if (!fresh)
-		return id == x->below;
+	/* a bind with flags is a bind and a remount: either mount may do */
 	if (id == x->below)
-		return false;
+		return !fresh;
 	tb = mnt_new_table_from_file("/proc/self/mountinfo");
 	fs = tb ? um_table_find_id(tb, id) : NULL;
 	ok = fs && (uint64_t)mnt_fs_get_parent_id(fs) == x->below;
