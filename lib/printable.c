@@ -11,14 +11,33 @@
  * the start of such an escape is itself written \x5c, so the output
  * decodes to one name only; any other backslash stays as it is, as in
  * util-linux's listing.
+ *
+ * iswprint() also passes characters a terminal draws as nothing, over
+ * their neighbour, or as an instruction to reorder the text around them:
+ * "n7-rlo<U+202E>gpj.exe" shows as "n7-rloexe.jpg" (right-to-left
+ * override), and U+200B hides in any name. So Unicode's format characters
+ * (Cf) and nonspacing and enclosing marks (Mn, Me) are escaped as well
+ * (row 40 of tests/security/README). Their ranges are a table here
+ * (lib/printable-table.h): glibc's wctype has no query for a character's
+ * category, and libmount has none either. Every Mn is escaped, the vowel
+ * signs and points of Devanagari or Hebrew names too: a mark is drawn on
+ * whatever comes before it, and which marks are harmless there depends
+ * on the font, not on anything the listing can check.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
 
 #include "printable.h"
+#include "printable-table.h"
+
+/* The table is of code points: wchar_t must hold them (glibc, musl). */
+#ifndef __STDC_ISO_10646__
+#error "wchar_t is not ISO 10646: lib/printable-table.h does not apply"
+#endif
 
 static void put_escaped(const char *p, size_t n, FILE *out)
 {
@@ -32,6 +51,24 @@ static void put_escaped(const char *p, size_t n, FILE *out)
 		putc_unlocked(hex[c >> 4], out);
 		putc_unlocked(hex[c & 0xf], out);
 	}
+}
+
+static int cmp_range(const void *key, const void *elem)
+{
+	uint32_t cp = *(const uint32_t *)key;
+	const struct cp_range *r = elem;
+
+	if (cp < r->first)
+		return -1;
+	return cp > r->last;
+}
+
+bool um_is_invisible(wchar_t wc)
+{
+	uint32_t cp = (uint32_t)wc;
+
+	return bsearch(&cp, invisible, sizeof(invisible) / sizeof(*invisible),
+		       sizeof(*invisible), cmp_range) != NULL;
 }
 
 /*
@@ -55,8 +92,8 @@ static size_t printable_len(const char *p, size_t left, size_t *n)
 	len = mbrtowc(&wc, p, left, &st);
 	if (len == (size_t)-1 || len == (size_t)-2 || len == 0)
 		return 0;	/* invalid or cut short: this byte alone */
-	if (!iswprint((wint_t)wc)) {
-		*n = len;	/* a whole character the locale won't print */
+	if (!iswprint((wint_t)wc) || um_is_invisible(wc)) {
+		*n = len;	/* a whole character not to print as it is */
 		return 0;
 	}
 	return len;

@@ -2,8 +2,12 @@
 #ifndef USERMOUNT_PRINTABLE_H
 #define USERMOUNT_PRINTABLE_H
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <wchar.h>
 
 void um_put_printable(const char *s, FILE *out);
+/* Is @wc one the listing escapes although iswprint() passes it? */
+bool um_is_invisible(wchar_t wc);
 
 #endif

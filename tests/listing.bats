@@ -287,3 +287,59 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 		grep -qxF "sv on $T/v type tmpfs (rw,relatime,x-fromrun)" "$T/new"
 	fi
 }
+
+# Names with characters a terminal draws as nothing or uses to reorder
+# the text around them (row 40 of tests/security/README), written as the
+# listing must show them: each one's UTF-8 bytes as \xHH. "printf %b"
+# makes the name itself. U+202E (right-to-left override) shows
+# "n7-rlo<U+202E>gpj.exe" as "n7-rloexe.jpg"; then U+200B-U+200F,
+# U+202A-U+202D, U+2060-U+2064, U+2066-U+2069, U+FEFF and U+061C; a
+# combining acute (U+0301, Mn) and an enclosing circle (U+20DD, Me); a
+# soft hyphen (U+00AD) and a tag letter (U+E0041), both Cf.
+format_names=('n7-rlo\xe2\x80\xaegpj.exe'
+	'zw\xe2\x80\x8b\xe2\x80\x8c\xe2\x80\x8d\xe2\x80\x8e\xe2\x80\x8f.'
+	'bidi\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad.'
+	'join\xe2\x81\xa0\xe2\x81\xa1\xe2\x81\xa2\xe2\x81\xa3\xe2\x81\xa4.'
+	'iso\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9.'
+	'bom\xef\xbb\xbf alm\xd8\x9c.'
+	'mark e\xcc\x81 circle\xe2\x83\x9d.'
+	'soft\xc2\xadhyphen tag\xf3\xa0\x81\x81.')
+
+@test "row 40: bidi controls, zero-width characters and marks list as \\xHH on every path; util-linux passes them" {
+	local e n way opts
+	for e in "${format_names[@]}"; do
+		n=$(printf '%b' "$e")
+		mkdir "$T/$n"
+		mount -t tmpfs "s-$n" "$T/$n"
+	done
+	export LC_ALL=C.UTF-8
+	for way in stream utab table; do
+		: >"$LIBMOUNT_UTAB"
+		[ "$way" != utab ] ||	# each line through libmount's merge
+			for e in "${format_names[@]}"; do
+				n=$(printf '%b' "$e")
+				utab_line "s-$n" "$T/$n" / OPTS=x-f
+			done >>"$LIBMOUNT_UTAB"
+		if [ "$way" = table ]; then
+			USERMOUNT_LIST=table "$MOUNT" -t tmpfs >"$T/out"
+		else
+			"$MOUNT" -t tmpfs >"$T/out"
+		fi
+		echo "$way:"
+		grep -F " on $T/" "$T/out"
+		opts="(rw,relatime)"
+		[ "$way" != utab ] || opts="(rw,relatime,x-f)"
+		for e in "${format_names[@]}"; do
+			grep -qxF "s-$e on $T/$e type tmpfs $opts" "$T/out"
+		done
+	done
+	# util-linux 2.38.1 prints them raw: "n7-rloexe.jpg" on a terminal
+	: >"$LIBMOUNT_UTAB"
+	"$UL_MOUNT" -t tmpfs >"$T/ul"
+	echo "util-linux:"
+	grep -F " on $T/" "$T/ul" | od -c | grep -A1 -F 'n   7   -   r   l   o'
+	for e in "${format_names[@]}"; do
+		n=$(printf '%b' "$e")
+		grep -qF "s-$n on $T/$n type tmpfs" "$T/ul"
+	done
+}
