@@ -108,7 +108,12 @@ static int own_cgroup(char *buf, size_t sz)
 	return rc;
 }
 
-/* Is @path, or its cgroup.procs, owned by someone other than root? */
+/*
+ * Is @path, or its cgroup.procs, owned by someone other than root? A
+ * cgroup that is not there (its owner renamed it since) is judged by its
+ * parent: the cgroup delegated to her is in one of root's, where she can
+ * rename nothing.
+ */
 static bool not_roots(const char *path)
 {
 	char procs[PATH_MAX];
