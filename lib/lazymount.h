@@ -142,6 +142,7 @@ void *um_lazy_sym(const char *name);
 #define mnt_fs_get_parent_id(...) UM_LAZY(mnt_fs_get_parent_id)(__VA_ARGS__)
 #define mnt_fs_get_option(...) UM_LAZY(mnt_fs_get_option)(__VA_ARGS__)
 #define mnt_fs_get_options(...) UM_LAZY(mnt_fs_get_options)(__VA_ARGS__)
+#define mnt_fs_get_root(...) UM_LAZY(mnt_fs_get_root)(__VA_ARGS__)
 #define mnt_fs_get_source(...) UM_LAZY(mnt_fs_get_source)(__VA_ARGS__)
 #define mnt_fs_get_srcpath(...) UM_LAZY(mnt_fs_get_srcpath)(__VA_ARGS__)
 #define mnt_fs_get_target(...) UM_LAZY(mnt_fs_get_target)(__VA_ARGS__)

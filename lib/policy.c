@@ -141,7 +141,7 @@ int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
 /*
  * The change: @change(@arg) makes the syscall, updates utab and reports,
  * and returns the exit code. The setuid fallback runs it as root out of
- * the caller's reach (lib/rootchild.c), after utab's lock was seen free,
+ * the caller's reach (lib/rootchild.c), which sees utab's lock free first,
  * unless a mount helper does the work as the caller (@helper: "mount" or
  * "umount"); the tool then waits with the termination signals held. A
  * copy without the setuid bit has no rights to keep from the caller.
@@ -154,15 +154,10 @@ int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 	if (mode != UM_MODE_SETUID || geteuid() != 0 ||
 	    um_legacy_helper_possible(cxt, helper))
 		return change(arg);
-	if (!mnt_context_is_nomtab(cxt)) {
-		rc = um_utab_lock_wait();
-		if (rc)
-			return rc;
-	}
 	if (mnt_context_disable_helpers(cxt, 1))
 		return MNT_EX_SYSERR;
 	um_signals_defer();
-	rc = um_rootchild_run(change, arg);
+	rc = um_rootchild_run(change, arg, !mnt_context_is_nomtab(cxt));
 	um_signals_deliver();
 	return rc;
 }

@@ -14,9 +14,10 @@
  * root's later mount on the same place is taken for the user's.
  *
  * So the change runs in a child that has become root in every id, has
- * left the caller's session and has lifted the caller's limits (or, where
- * it cannot and too little is left, stops before any change), and the
- * tool waits for it. Killing the tool then leaves the child to finish: the mount and
+ * left the caller's session, cgroup and scheduling (lib/outofreach.c) and
+ * has lifted the caller's limits (or, where it cannot and too little is
+ * left, stops before any change), and the tool waits for it, holding
+ * nothing: not even utab's lock for an instant. Killing the tool then leaves the child to finish: the mount and
  * utab stay consistent. Only the change runs there; every check has been
  * made before, and a mount.TYPE helper, which must run as the caller, is
  * never run from it (lib/policy.c).
@@ -26,6 +27,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -36,6 +38,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "outofreach.h"
 #include "rootchild.h"
 
 /*
@@ -53,8 +56,16 @@
  * changed, never a hang after mount(2). Returns 0 to go on (also when the
  * lock file cannot be opened: libmount then reports that itself), or an
  * exit code after saying why.
+ *
+ * Only the root child, out of the caller's reach, may look: the look
+ * takes the lock for an instant, and the tool she started is hers to
+ * stop (its real uid is hers) or freeze (its cgroup is hers), so that
+ * instant could be made to last for ever. No way to look without taking
+ * serves: libmount locks with flock(2), and fcntl's F_GETLK and
+ * F_OFD_GETLK see only fcntl locks, never flock's; /proc/locks would do,
+ * but a lock seen free there may be taken an instant later all the same.
  */
-int um_utab_lock_wait(void)
+static int utab_lock_wait(void)
 {
 	struct timespec nap = { 0, 50 * 1000 * 1000 };
 	int fd, i;
@@ -162,11 +173,27 @@ static int child_status(int st)
 }
 
 /*
- * Run @change(@arg) as root out of the caller's reach and wait for it.
- * Returns its exit code (it returns one), or an exit code after saying
- * why nothing could be run.
+ * The child, before it does anything: out of the caller's reach (ids,
+ * session, cgroup, scheduling, limits), then utab's lock seen free if
+ * @utab. Returns 0 to go on, or an exit code after saying why not.
  */
-int um_rootchild_run(int (*change)(void *), void *arg)
+static int child_prepare(bool utab)
+{
+	if (become_root() < 0) {
+		warn("cannot become root; nothing was changed");
+		return MNT_EX_SYSERR;
+	}
+	if (um_out_of_reach() < 0 || root_limits() < 0)
+		return MNT_EX_SYSERR;
+	return utab ? utab_lock_wait() : 0;
+}
+
+/*
+ * Run @change(@arg) as root out of the caller's reach and wait for it;
+ * @utab: the change updates utab. Returns its exit code (it returns one),
+ * or an exit code after saying why nothing could be run.
+ */
+int um_rootchild_run(int (*change)(void *), void *arg, bool utab)
 {
 	pid_t pid;
 	int st;
@@ -180,12 +207,9 @@ int um_rootchild_run(int (*change)(void *), void *arg)
 		return MNT_EX_SYSERR;
 	}
 	if (pid == 0) {
-		if (become_root() < 0) {
-			warn("cannot become root; nothing was changed");
-			_exit(MNT_EX_SYSERR);
-		}
-		if (root_limits() < 0)
-			_exit(MNT_EX_SYSERR);
+		st = child_prepare(utab);
+		if (st)
+			_exit(st);
 		/* exit(): its report must be written, as the tool's would */
 		exit(change(arg));
 	}

@@ -2,7 +2,8 @@
 #ifndef USERMOUNT_ROOTCHILD_H
 #define USERMOUNT_ROOTCHILD_H
 
-int um_utab_lock_wait(void);
-int um_rootchild_run(int (*change)(void *), void *arg);
+#include <stdbool.h>
+
+int um_rootchild_run(int (*change)(void *), void *arg, bool utab);
 
 #endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Five flaws found by attacking the setuid fallback and the listing (rows
-# 25-29 of tests/security/README), each with util-linux 2.38.1 beside it
+# Six flaws found by attacking the setuid fallback and the listing (rows
+# 25-30 of tests/security/README), each with util-linux 2.38.1 beside it
 # where it is the oracle: what it does in the same case is printed with
 # the test (bats --verbose-run, or the log) and said in the README.
 
@@ -13,7 +13,9 @@ setup() {
 teardown() {
 	# a stopped process must not outlive a failed test
 	pkill -CONT -f -- "$SUID/mount" 2>/dev/null || true
+	alice_cgroup_end
 	common_teardown
+	desktop_world_end
 	rm -f /run/mount/utab /run/mount/utab.lock /run/mount/utab.act
 }
 
@@ -229,15 +231,16 @@ alice_mount_bg() {
 	BG=$!
 }
 
-# The oldest process running the setuid copy: the one alice started.
+# The oldest process running the setuid copy of $1 (mount unless named):
+# the one alice started.
 tool_pid() {
-	pgrep -o -f -- "^$SUID/mount $T/m\$" || true
+	pgrep -o -f -- "^$SUID/${1:-mount} $T/m\$" || true
 }
 
 # The processes it started, if any.
 tool_children() {
 	local p
-	p=$(tool_pid)
+	p=$(tool_pid "$@")
 	[ -z "$p" ] || pgrep -P "$p" || true
 }
 
@@ -327,4 +330,206 @@ tool_children() {
 	run as_user alice "$SUID/umount" "$T/m"
 	[ "$status" -eq 32 ]
 	is_mounted "$T/m"
+}
+
+# The cgroup v2 hierarchy as mounted here, if it is.
+cgroup2_dir() {
+	awk '{ for (i = 7; i < NF && $i != "-"; i++) ; }
+	     $(i + 1) == "cgroup2" && $4 == "/" { print $5; exit }' \
+		/proc/self/mountinfo
+}
+
+# alice's cgroups as systemd makes them on a login: $CG is root's (as
+# user-2001.slice), $CG/user@2001.service is delegated to her (the
+# directory and the files systemd chowns, Delegate=yes), and $APP is a
+# cgroup she made in it, as her desktop does for each terminal. All is
+# removed by alice_cgroup_end.
+alice_cgroup() {
+	CG2=$(cgroup2_dir)
+	[ -n "$CG2" ] || skip "no cgroup2 mounted here"
+	CG=$CG2/usermount-test.$$.$BATS_TEST_NUMBER
+	mkdir "$CG" || skip "cannot make a cgroup here"
+	mkdir "$CG/user@2001.service"
+	(cd "$CG/user@2001.service" &&
+		chown 2001:2001 . cgroup.procs cgroup.threads \
+			cgroup.subtree_control)
+	APP=$CG/user@2001.service/app.scope
+	as_user alice mkdir "$APP"
+	[ -e "$APP/cgroup.kill" ] && [ -e "$APP/cgroup.freeze" ] ||
+		skip "no cgroup.kill or cgroup.freeze (kernel before 5.14)"
+}
+
+alice_cgroup_end() {
+	local i d
+	[ -n "${CG:-}" ] && [ -d "$CG" ] || return 0
+	echo 0 >"$APP/cgroup.freeze" 2>/dev/null || true
+	echo 1 >"$CG/cgroup.kill"
+	for i in $(seq 1 50); do
+		grep -q '^populated 0' "$CG/cgroup.events" && break
+		sleep 0.1
+	done
+	for d in "$APP" "$CG/user@2001.service" "$CG"; do
+		[ ! -d "$d" ] || rmdir "$d"
+	done
+}
+
+# Wait up to 10 s for "$@" to succeed.
+until_true() {
+	local i
+	for i in $(seq 1 100); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+not_mounted() {
+	! is_mounted "$1"
+}
+
+# "$@" run by alice from her cgroup $APP (root puts it there), under
+# strace with the options in the array TRACE, in the background.
+alice_app_bg() {
+	strace -f -qq -o "$T/trace" "${TRACE[@]}" -- \
+		sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$APP" \
+		setpriv --reuid=2001 --regid=2001 --clear-groups -- "$@" \
+		>"$T/out" 2>&1 &
+	BG=$!
+}
+
+# The nice value of process $1 (field 19 of its stat; ps shows none for
+# SCHED_IDLE).
+nice_of() {
+	sed 's/.*) //' "/proc/$1/stat" | cut -d ' ' -f 17
+}
+
+# Each process of the setuid copy: its cgroup, scheduling, nice value, I/O
+# class and CPUs.
+show_tools() {
+	local p
+	for p in "$@"; do
+		echo "$p: $(ps -o ruid=,args= -p "$p")"
+		echo "  cgroup $(grep '^0::' "/proc/$p/cgroup")," \
+			"$(chrt -p "$p" | sed -n 's/.*policy: //p')," \
+			"nice $(nice_of "$p")," \
+			"$(ionice -p "$p")," \
+			"$(grep Cpus_allowed_list "/proc/$p/status" | tr -d '\t')"
+	done
+}
+
+@test "row 39: alice's cgroup.kill at her umount2 leaves no user= line for root's later mount; util-linux's does" {
+	command -v strace >/dev/null || skip "no strace"
+	alice_cgroup
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	as_user alice "$SUID/mount" "$T/m"
+	# each umount2 (libmount probes the kernel's flags first) is held 2 s
+	TRACE=(-e trace=umount2 -e inject=umount2:delay_exit=2000000)
+	alice_app_bg "$SUID/umount" "$T/m"
+	# the root child is in umount2's return, the mount gone, utab not yet
+	until_true not_mounted "$T/m"
+	as_user alice sh -c 'echo 1 >"$1/cgroup.kill"' sh "$APP"
+	# strace ends with the last process it traces
+	wait "$BG" || true
+	cat "$T/out" "$T/trace"
+	! is_mounted "$T/m" || false
+	! grep "TARGET=$T/m " /run/mount/utab || false
+	# root's mount on the same place is root's, not alice's
+	"$MOUNT" -t tmpfs umtest "$T/m"
+	run as_user alice "$SUID/umount" "$T/m"
+	[ "$status" -eq 32 ]
+	is_mounted "$T/m"
+	umount "$T/m"
+	if [ "$(stat -c %a "$UL_UMOUNT")" = 4755 ]; then
+		as_user alice "$UL_MOUNT" "$T/m"
+		alice_app_bg "$UL_UMOUNT" "$T/m"
+		until_true not_mounted "$T/m"
+		as_user alice sh -c 'echo 1 >"$1/cgroup.kill"' sh "$APP"
+		wait "$BG" || true
+		echo "util-linux: mounted: $(is_mounted "$T/m" && echo yes ||
+			echo no); utab: $(grep "TARGET=$T/m " /run/mount/utab)"
+	fi
+}
+
+@test "row 39: alice freezes her cgroup at her mount(2): the mount is made and recorded, root's mount goes on" {
+	command -v strace >/dev/null || skip "no strace"
+	alice_cgroup
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	mkdir "$T/r"
+	TRACE=(-e trace=$MOUNT_CALL -e inject=$MOUNT_CALL:delay_exit=2000000)
+	alice_app_bg "$SUID/mount" "$T/m"
+	until_true is_mounted "$T/m"
+	show_tools "$(tool_pid)" $(tool_children)
+	as_user alice sh -c 'echo 1 >"$1/cgroup.freeze"' sh "$APP"
+	# alice's tool is frozen; the change is not
+	local rec
+	rec=$(wait_for grep -s "TARGET=$T/m .*OPTS=user=alice" \
+		/run/mount/utab) ||
+		true
+	echo "while frozen: $(grep frozen "$APP/cgroup.events"); utab: $rec"
+	[ -n "$rec" ]
+	is_mounted "$T/m"
+	run timeout 20 "$MOUNT" -t tmpfs umroot "$T/r"
+	[ "$status" -eq 0 ]
+	echo 0 >"$APP/cgroup.freeze"
+	wait "$BG"
+	cat "$T/out"
+}
+
+@test "row 39: the root child runs with root's cgroup and default scheduling, whatever alice set" {
+	command -v strace >/dev/null || skip "no strace"
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: affinity cannot differ"
+	alice_cgroup
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	TRACE=(-e trace=$MOUNT_CALL -e inject=$MOUNT_CALL:delay_exit=2000000)
+	alice_app_bg nice -n 19 taskset -c 0 ionice -c 3 chrt -i 0 \
+		"$SUID/mount" "$T/m"
+	until_true is_mounted "$T/m"
+	local tool child
+	tool=$(tool_pid)
+	child=$(tool_children)
+	show_tools "$tool" "$child"
+	# what alice set holds for her tool
+	grep -qx "0::${APP#"$CG2"}" "/proc/$tool/cgroup"
+	[ "$(nice_of "$tool")" = 19 ]
+	# and for none of it in the root child
+	! grep -q "${APP#"$CG2"}" "/proc/$child/cgroup" || false
+	[ "$(nice_of "$child")" = 0 ]
+	[[ "$(chrt -p "$child")" == *"policy: SCHED_OTHER"$'\n'* ]]
+	[[ "$(ionice -p "$child")" == none* ||
+		"$(ionice -p "$child")" == "best-effort: prio 4" ]]
+	[ "$(awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$child/status")" != 0 ]
+	wait "$BG"
+	grep -q "TARGET=$T/m .*OPTS=user=alice" /run/mount/utab
+}
+
+# alice's mount from cgroup $1 in a mount namespace where "$2" is done to
+# the cgroup2 mount first: the root child cannot leave $1. Her mount
+# reaches the test's namespace: the tests' tmpfs is shared (desktop_world).
+mount_stuck_in() {
+	run unshare --mount --propagation unchanged -- sh -c '
+		echo $$ >"$1/cgroup.procs" && $2 "$3" &&
+		exec setpriv --reuid=2001 --regid=2001 --clear-groups -- "$4" "$5"' \
+		sh "$1" "$2" "$CG2" "$SUID/mount" "$T/m"
+	echo "from $1, cgroup2 after $2: $status $output"
+}
+
+@test "row 39: a root child that cannot leave a cgroup alice owns changes nothing; one root owns or no cgroup2 is no reason to refuse" {
+	alice_cgroup
+	desktop_world
+	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
+	mount_stuck_in "$APP" "mount -o remount,bind,ro"
+	[ "$status" -eq 2 ]
+	[ "$output" = "mount: cannot leave cgroup ${APP#"$CG2"} (Read-only file system), which a user may freeze or kill; nothing was changed" ]
+	! is_mounted "$T/m" || false
+	! grep "TARGET=$T/m " /run/mount/utab || false
+	# a cgroup of root's: she can neither freeze nor kill it
+	mount_stuck_in "$CG" "mount -o remount,bind,ro"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	as_user alice "$SUID/umount" "$T/m"
+	# no cgroup2 here: nothing to leave by
+	mount_stuck_in "$APP" "umount"
+	[ "$status" -eq 0 ]
+	is_mounted "$T/m"
+	as_user alice "$SUID/umount" "$T/m"
 }

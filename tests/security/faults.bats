@@ -95,39 +95,47 @@ big_utab() {
 	cp /run/mount/utab "$T/utab.old"
 }
 
-# Which openat(2) of "$@" creates libmount's utab temp file (its name is
-# random, so strace -P cannot pick it): counted in a dry run in which strace
-# answers mount(2) and umount2(2) with 0 without running them; utab is put
-# back after.
+# Which call $1 of "$@" is the utab update's: for openat(2), the one that
+# creates libmount's utab temp file (its name is random, so strace -P
+# cannot pick it); for write(2), the first write after it (the setuid
+# copy's root child writes to cgroup.procs first, lib/outofreach.c).
+# Counted in a dry run in which strace answers mount(2) and umount2(2)
+# with 0 without running them; utab is put back after.
 # strace counts each process's calls on its own (-f: the setuid copy makes
 # its change in a child, lib/rootchild.c).
-tmp_openat_nth() {
-	strace -f -qq -o "$T/dry" -e trace=openat,$MOUNT_CALL,umount2 \
+utab_call_nth() {
+	local call=$1
+	shift
+	strace -f -qq -o "$T/dry" -e trace=openat,write,$MOUNT_CALL,umount2 \
 		-e inject=$MOUNT_CALL,umount2:retval=0 -- "$@" >/dev/null 2>&1 || :
 	cp "$T/utab.old" /run/mount/utab
-	awk '{ p = $1 ~ /^[0-9]+$/ ? $1 : 0; c = p ? $2 : $1 }
-	     c ~ /^openat\(/ { n[p]++ }
-	     /utab\.[^"]+", O_RDWR\|O_CREAT\|O_EXCL/ { print n[p]; exit }' \
-		"$T/dry"
+	awk -v call="$call" '{ p = $1 ~ /^[0-9]+$/ ? $1 : 0; c = p ? $2 : $1 }
+	     index(c, call "(") == 1 { n[p]++ }
+	     call == "write" && tmp[p] && c ~ /^write\(/ { print n[p]; exit }
+	     /utab\.[^"]+", O_RDWR\|O_CREAT\|O_EXCL/ { tmp[p] = 1
+		if (call == "openat") { print n[p]; exit } }' "$T/dry"
 }
 
 # The faults of libmount's utab update, as strace options: open of the lock
 # file, flock, open of the temp file (-e inject=openat:...:when=N, N from
-# tmp_openat_nth), write of the new table, rename over utab.
+# utab_call_nth), write of the new table, rename over utab.
 UTAB_FAULTS=(
 	"-P /run/mount/utab.lock -e trace=openat -e inject=openat:error=EACCES"
 	"-e trace=flock -e inject=flock:error=EIO"
 	"-e trace=openat -e inject=openat:error=ENOSPC:when=TMP"
-	"-e trace=write -e inject=write:error=ENOSPC:when=1"
+	"-e trace=write -e inject=write:error=ENOSPC:when=TMP"
 	"-e trace=rename -e inject=rename:error=EIO"
 )
 
-# one fault of UTAB_FAULTS with the temp file's openat number filled in
+# one fault of UTAB_FAULTS with the number of the utab update's call
+# filled in
 utab_fault() {
-	local f=$1
+	local f=$1 call
 	shift
 	if [[ "$f" == *when=TMP* ]]; then
-		f=${f/when=TMP/when=$(tmp_openat_nth "$@")}
+		call=${f#*inject=}
+		call=${call%%:*}
+		f=${f/when=TMP/when=$(utab_call_nth "$call" "$@")}
 	fi
 	echo "$f"
 }
