@@ -32,13 +32,9 @@
 #include <sys/mount.h>
 #include <sys/statvfs.h>
 
-/* glibc 2.36's statvfs.h lacks it; the kernel's value (include/linux/statfs.h) */
-#ifndef ST_NOSYMFOLLOW
-#define ST_NOSYMFOLLOW 0x2000
-#endif
-
 #include "abi.h"
 #include "handover.h"
+#include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
 
@@ -84,23 +80,9 @@ static uint64_t attrs_of(unsigned long fl)
 /* The per-mount flags @fd's mount has now, as mount(2) flags. */
 static unsigned long flags_now(int fd)
 {
-	static const struct {
-		unsigned long st, ms;
-	} map[] = {
-		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
-		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
-		{ ST_NOSYMFOLLOW, MS_NOSYMFOLLOW },
-	};
 	struct statvfs st;
-	unsigned long fl = 0;
-	size_t i;
 
-	if (fstatvfs(fd, &st) < 0)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(map); i++)
-		if (st.f_flag & map[i].st)
-			fl |= map[i].ms;
-	return fl;
+	return fstatvfs(fd, &st) < 0 ? 0 : um_mount_flags(&st);
 }
 
 /* One option of @data into the filesystem context @fs. */
@@ -192,20 +174,6 @@ static void proc_path(int fd, char *buf, size_t sz)
 	snprintf(buf, sz, "/proc/self/fd/%d", fd);
 }
 
-/* One propagation call per type asked for, on the attached mount. */
-static int propagate(const char *mnt, unsigned long fl)
-{
-	static const unsigned long types[] = { MS_SHARED, MS_SLAVE, MS_PRIVATE,
-					       MS_UNBINDABLE };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(types); i++)
-		if ((fl & types[i]) &&
-		    mount("none", mnt, NULL, types[i] | (fl & MS_REC), NULL) < 0)
-			return -errno;
-	return 0;
-}
-
 /* The owner's remount of the attached mount @mnt: the hand-over. */
 static int hand_over(int fd, const char *mnt, uid_t owner, unsigned long ours)
 {
@@ -236,7 +204,7 @@ static int attach(struct um_handover *h, int fd, unsigned long fl,
 	}
 	h->mnt = fd;
 	proc_path(fd, mnt, sizeof(mnt));
-	rc = propagate(mnt, fl & (MS_PROPAGATION | MS_REC));
+	rc = um_set_propagation(mnt, fl & (MS_PROPAGATION | MS_REC));
 	if (!rc)
 		rc = hand_over(fd, mnt, owner, ours);
 	if (!rc)

@@ -32,6 +32,7 @@
 #include "abi.h"
 #include "explain.h"
 #include "kernel-mode.h"
+#include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
 #include "request.h"
@@ -294,22 +295,9 @@ void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req)
 
 static unsigned long current_flags(const char *tgt)
 {
-	static const struct {
-		unsigned long st, ms;
-	} map[] = {
-		{ ST_RDONLY, MS_RDONLY }, { ST_NOSUID, MS_NOSUID },
-		{ ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
-	};
 	struct statvfs st;
-	unsigned long fl = 0;
-	size_t i;
 
-	if (statvfs(tgt, &st) < 0)
-		return 0;
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (st.f_flag & map[i].st)
-			fl |= map[i].ms;
-	return fl;
+	return statvfs(tgt, &st) < 0 ? 0 : um_mount_flags(&st);
 }
 
 /* Take a mount this run has just made away again, submounts and all. */
@@ -345,20 +333,6 @@ static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 	return e;
 }
 
-/* One call per propagation type asked for, as the kernel takes them. */
-static int set_propagation(const char *tgt, unsigned long fl)
-{
-	static const unsigned long types[] = { MS_SHARED, MS_SLAVE, MS_PRIVATE,
-					       MS_UNBINDABLE };
-	size_t i;
-
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if ((fl & types[i]) &&
-		    mount("none", tgt, NULL, types[i] | (fl & MS_REC), NULL) < 0)
-			return errno;
-	return 0;
-}
-
 /* The calls for @cxt with the series' flags; 0 or an errno. */
 static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 {
@@ -383,7 +357,7 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 									0;
 	}
 	if (!e && prop && !(fl & MS_REMOUNT)) {
-		e = set_propagation(tgt, prop | (fl & MS_REC));
+		e = -um_set_propagation(tgt, prop | (fl & MS_REC));
 		if (e) {
 			req->undone = true;
 			undo(tgt);

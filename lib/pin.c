@@ -13,10 +13,15 @@
  *  - is a symbolic link (a root-owned one too: the admin names the real
  *    path; telling whose link it is would need the rule again for its
  *    target),
- *  - lies on a mount a user owns (that user may stack or swap mounts
- *    there at any time), or
+ *  - lies on a mount another user owns (that user may stack or swap
+ *    mounts there at any time, and hand the new owner what she chose),
+ *    or
  *  - is "." or "..", which the canonical paths libmount hands on never
  *    hold.
+ * A component on a mount of the new owner's own is taken: what she could
+ * swap in there she could bind or mount there herself, and a bind of it
+ * is no way past what others hid (the kernel refuses a plain bind of a
+ * mount with locked submounts, has_locked_children(), even to root).
  * (A remount that gives a user's mount to another user names a user's
  * mount by design: there users' mounts on the way are no reason to
  * refuse; the remount acts on the mount pinned, nothing else.)
@@ -61,7 +66,7 @@ static int mount_owner(int fd, struct libmnt_table *tb, uid_t *uid)
  * table @tb: mounts of users are no reason to refuse.
  */
 static int check_component(int fd, const char *upto, struct libmnt_table *tb,
-			   char *why, size_t sz)
+			   uid_t owner, char *why, size_t sz)
 {
 	char name[64];
 	struct stat st;
@@ -82,7 +87,7 @@ static int check_component(int fd, const char *upto, struct libmnt_table *tb,
 			 strerror(-rc));
 		return rc;
 	}
-	if (rc == 1) {
+	if (rc == 1 && uid != owner) {
 		um_user_name(uid, name, sizeof(name));
 		snprintf(why, sz, "%s is on a mount owned by %s", upto, name);
 		return -EPERM;
@@ -94,7 +99,7 @@ static int check_component(int fd, const char *upto, struct libmnt_table *tb,
  * @dir; says why not. */
 static int open_component(int dir, const char *path, size_t len,
 			  const char *name, struct libmnt_table *tb,
-			  char *why, size_t sz)
+			  uid_t owner, char *why, size_t sz)
 {
 	char upto[4096];
 	int fd, rc;
@@ -110,7 +115,7 @@ static int open_component(int dir, const char *path, size_t len,
 		snprintf(why, sz, "%s: %s", upto, strerror(-rc));
 		return rc;
 	}
-	rc = check_component(fd, upto, tb, why, sz);
+	rc = check_component(fd, upto, tb, owner, why, sz);
 	if (rc) {
 		close(fd);
 		return rc;
@@ -119,8 +124,8 @@ static int open_component(int dir, const char *path, size_t len,
 }
 
 /* The walk, in the caller's current fsuid; the last fd, or -errno. */
-static int walk(const char *path, struct libmnt_table *tb, char *why,
-		size_t sz)
+static int walk(const char *path, struct libmnt_table *tb, uid_t owner,
+		char *why, size_t sz)
 {
 	char name[256];
 	const char *p = path, *end;
@@ -129,7 +134,7 @@ static int walk(const char *path, struct libmnt_table *tb, char *why,
 	dir = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0)
 		return -errno;
-	fd = check_component(dir, "/", tb, why, sz);
+	fd = check_component(dir, "/", tb, owner, why, sz);
 	while (fd == 0) {
 		while (*p == '/')
 			p++;
@@ -144,7 +149,8 @@ static int walk(const char *path, struct libmnt_table *tb, char *why,
 		}
 		memcpy(name, p, end - p);
 		name[end - p] = '\0';
-		fd = open_component(dir, path, end - path, name, tb, why, sz);
+		fd = open_component(dir, path, end - path, name, tb, owner,
+				    why, sz);
 		close(dir);
 		if (fd < 0)
 			return fd;
@@ -177,7 +183,7 @@ int um_pin_path(const char *path, uid_t owner, bool users_mounts, char *why,
 	saved = setfsuid(owner);
 	if ((uid_t)setfsuid((uid_t)-1) != owner)
 		errx(MNT_EX_SYSERR, "cannot switch to uid %u", (unsigned)owner);
-	fd = walk(path, tb, why, sz);
+	fd = walk(path, tb, owner, why, sz);
 	setfsuid(saved);
 	mnt_unref_table(tb);
 	return fd;

@@ -2,7 +2,7 @@
 /*
  * sysmount, sysumount: raw mount(2) and umount2(2) for the kernel tests.
  *
- *   sysmount [-f FLAGS] [-u FSUID] [-s] [-F] [-r COUNT] SRC TARGET TYPE [DATA]
+ *   sysmount [-f FLAGS] [-u FSUID] [-s] [-F] [-r COUNT] [-w] SRC TARGET TYPE [DATA]
  *   sysumount [-f] [-l] [-n] [-r COUNT] TARGET
  *
  * FLAGS is a comma list of numbers (any base strtoul takes) and names:
@@ -14,6 +14,8 @@
  *   -F        open /dev/fuse and replace "%fd" in DATA with its number;
  *             the fd is closed on exit, so the connection dies with us
  *   -r COUNT  do it COUNT times (stacked mounts, repeated umounts)
+ *   -w        a racer: try up to COUNT times until one mount succeeds
+ *             (a user waiting for a mount to become hers)
  * umount: -f MNT_FORCE, -l MNT_DETACH, -n UMOUNT_NOFOLLOW.
  *
  * On failure print "PROG: ...: STRERROR (ENAME)" and exit with a status
@@ -81,7 +83,7 @@ static int fail(const char *what, int err)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: sysmount [-f FLAGS] [-u FSUID] [-s] [-F] [-r COUNT] SRC TARGET TYPE [DATA]\n"
+		"usage: sysmount [-f FLAGS] [-u FSUID] [-s] [-F] [-r COUNT] [-w] SRC TARGET TYPE [DATA]\n"
 		"       sysumount [-f] [-l] [-n] [-r COUNT] TARGET\n");
 	exit(2);
 }
@@ -166,19 +168,20 @@ int main(int argc, char **argv)
 	const char *src, *type, *data = NULL;
 	char target[64], what[64];
 	const char *tgt;
-	int opt, sym = 0, fuse = 0, count = 1, fsuid = -1, i;
+	int opt, sym = 0, fuse = 0, count = 1, fsuid = -1, race = 0, i;
 
 	prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	if (strstr(prog, "umount"))
 		return do_umount(argc, argv);
 
-	while ((opt = getopt(argc, argv, "f:u:sFr:")) != -1) {
+	while ((opt = getopt(argc, argv, "f:u:sFr:w")) != -1) {
 		switch (opt) {
 		case 'f': flags |= parse_flags(optarg); break;
 		case 'u': fsuid = atoi(optarg); break;
 		case 's': sym = 1; break;
 		case 'F': fuse = 1; break;
 		case 'r': count = atoi(optarg); break;
+		case 'w': race = 1; break;
 		default: usage();
 		}
 	}
@@ -215,7 +218,13 @@ int main(int argc, char **argv)
 		}
 	}
 	for (i = 1; i <= count; i++) {
-		if (mount(src, tgt, type, flags, data)) {
+		if (race) {
+			if (mount(src, tgt, type, flags, data) == 0)
+				return 0;
+			if (i < count)
+				continue;
+		}
+		if (race || mount(src, tgt, type, flags, data)) {
 			snprintf(what, sizeof(what), "mount %d of %d", i,
 				 count);
 			return fail(count > 1 ? what : "mount", errno);
