@@ -79,6 +79,8 @@ static const um_excl_t exclusive[] = {
 
 static enum um_mode mode;
 static bool quiet, forced;
+/* an ordinary user with util-linux's restricted options only */
+static bool restricted;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -341,6 +343,7 @@ int main(int argc, char **argv)
 		return rc;
 	rc = 0;
 	mode = um_mode_start(argv);
+	restricted = getuid() != 0;
 	um_signals_init();
 	um_close_stdout_atexit();
 	setlocale(LC_ALL, "");
@@ -359,6 +362,10 @@ int main(int argc, char **argv)
 		um_check_exclusive(options, exclusive, seen, c);
 		if (um_policy_ignored_option(mode, c))
 			continue;
+		/* util-linux ignores a user's -c, and drops its rights for
+		 * any other option not in this list */
+		if (c != 'c' && !um_legacy_option_ok(UM_LEGACY_UMOUNT_OPTS, c))
+			restricted = false;
 		if (!um_policy_option(&mode, UM_LEGACY_UMOUNT_OPTS, c))
 			um_policy_context(mode, cxt);	/* plain now */
 		switch (c) {
@@ -416,7 +423,8 @@ int main(int argc, char **argv)
 		um_bad_usage("bad usage");
 	} else {
 		for (; argc > 0; argc--, argv++) {
-			char *path = um_policy_umount_path(mode, *argv);
+			char *path = um_policy_umount_path(mode, restricted,
+							  *argv);
 
 			if (alltargets)
 				rc += umount_alltargets(cxt, path ?: *argv,
