@@ -587,6 +587,24 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	return MNT_EX_FAIL;
 }
 
+/*
+ * A new mount of no filesystem type, not a bind: the options beyond
+ * libmount's own words are meant for no filesystem, which is what a
+ * misspelled one looks like (-o bnid). Name them, not the missing type.
+ */
+static const char *unknown_options(struct libmnt_context *cxt, char *buf,
+				   size_t sz)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *o = fs ? mnt_fs_get_fs_options(fs) : NULL;
+
+	if (mnt_context_get_fstype(cxt) || !o || !*o)
+		return NULL;
+	snprintf(buf, sz, "unknown mount option%s '%s'",
+		 strchr(o, ',') ? "s" : "", o);
+	return buf;
+}
+
 /* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 				   const struct um_owned *req, char *buf,
@@ -624,6 +642,8 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
 	    (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
 		return NULL;
+	if (!(fl & MS_BIND) && unknown_options(cxt, buf, sz))
+		return buf;
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
 		return NULL;
 	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),

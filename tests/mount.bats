@@ -366,13 +366,10 @@ teardown() {
 
 # A kernel that shows the series' sysctls but ignores the bits: what an
 # old series, a configure override that does not match the kernel, or a
-# library that drops the flags looks like. Faked with a tmpfs over
-# /proc/sys/fs in a namespace of the test's own.
+# library that drops the flags looks like (in_fake_series). The mounts on
+# $T/b are counted there afterwards.
 fake_series() {
-	unshare --mount --propagation private -- sh -c '
-		mount -t tmpfs fakesysctl /proc/sys/fs &&
-		echo 0 >/proc/sys/fs/nr_user_mounts &&
-		echo 100 >/proc/sys/fs/max_user_mounts || exit 99
+	in_fake_series sh -c '
 		"$@"; rc=$?
 		grep -c " $T/b " /proc/self/mountinfo
 		exit $rc' sh "$@"
@@ -398,6 +395,34 @@ fake_series() {
 	run fake_series "$MOUNT" --bind "$T/a" "$T/b"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = 1 ]
+}
+
+@test "a misspelled option by a user in kernel mode is named, not taken for a filesystem type" {
+	need_ul_setuid "$UL_MOUNT"
+	local src=$T/h/src dst=$T/h/dst
+	mkdir -p "$src" "$dst"
+	chown -R alice: "$T/h"
+	# util-linux: root hears the kernel's EINVAL, a user that she is not
+	run "$UL_MOUNT" -o bnid "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "${lines[0]}" = "mount: $dst: wrong fs type, bad option, bad superblock on $src, missing codepage or helper program, or other error." ]
+	ul="$status|$output"
+	run as_user alice "$UL_MOUNT" -o bnid "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "${lines[0]}" = "mount: $dst: must be superuser to use mount." ]
+	# ours: root in kernel mode hears util-linux's words
+	run in_fake_series "$MOUNT" -o bnid "$src" "$dst"
+	[ "$status|$output" = "$ul" ]
+	# a user: no filesystem type and no bind, so the word was meant as
+	# neither; the kernel's refusal is not the point
+	run as_user_in_fake_series alice "$MOUNT" -o bnid "$src" "$dst"
+	echo "kernel mode: $status|$output"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $dst: unknown mount option 'bnid'." ]
+	run as_user_in_fake_series alice "$MOUNT" -o ro,bnid,nosuid,bnid2 "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $dst: unknown mount options 'bnid,bnid2'." ]
+	! is_mounted "$dst" || false
 }
 
 @test "-a -o remount,ro -t TYPE remounts every mount of that type, as util-linux" {
