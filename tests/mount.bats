@@ -425,6 +425,37 @@ fake_series() {
 	! is_mounted "$dst" || false
 }
 
+# mount.8's DIAGNOSTICS as text, one line a paragraph's tag
+diagnostics() {
+	mandoc -Tascii -O width=300 "$top_srcdir/man/mount.8" | col -b |
+		sed -n '/^DIAGNOSTICS/,/^ENVIRONMENT/p'
+}
+
+@test "mount.8's DIAGNOSTICS lists the read-back's and the limits' messages, each its own" {
+	command -v mandoc >/dev/null || skip "no mandoc"
+	local f re n=0
+	run diagnostics
+	[ "$status" -eq 0 ]
+	# every message of lib/kernel-mode.c's mismatch(), as its own entry
+	while IFS= read -r f; do
+		re=$(sed 's/[().]/\\&/g; s/%s/[a-z]+/g' <<<"$f")
+		echo "mismatch(): $f"
+		grep -Eq "^ +mount: target: $re; the mount is undone$" <<<"$output"
+		n=$((n + 1))
+	done < <(sed -n '/^static const char \*mismatch(/,/^}/p' \
+		"$top_srcdir/lib/kernel-mode.c" | grep -o '"the kernel[^"]*"' |
+		tr -d '"')
+	[ "$n" -eq 4 ]
+	! grep -q "are the same" <<<"$output" || false
+	# lib/explain.c's limits, both sysctls
+	grep -q '"user mount limit reached (%s = %ld)"' "$top_srcdir/lib/explain.c"
+	for f in fs.max_user_mounts user.max_user_mounts; do
+		grep -q "\"$f\"" "$top_srcdir/lib/abi.h"
+		grep -Fqx "       mount: target: user mount limit reached ($f = n)" <<<"$output"
+	done
+	grep -Fqx "       mount: target: unknown mount option 'word'" <<<"$output"
+}
+
 @test "-a -o remount,ro -t TYPE remounts every mount of that type, as util-linux" {
 	for tool in "$MOUNT" "$UL_MOUNT"; do
 		run unshare --mount --propagation private -- sh -c '
