@@ -14,6 +14,7 @@
 #include "abi.h"
 #include "legacy.h"
 #include "policy.h"
+#include "printable.h"
 #include "privs.h"
 #include "rootchild.h"
 #include "signals.h"
@@ -186,7 +187,7 @@ int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
 		return 0;
 	stop = um_kmode_verify(cxt, &m->req, m->why, sizeof(m->why));
 	if (stop)
-		warnx("%s: %s.", mnt_context_get_target(cxt), m->why);
+		um_warnx_printable(mnt_context_get_target(cxt), m->why);
 	return stop;
 }
 
@@ -231,8 +232,11 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 	if (mode == UM_MODE_PLAIN || !restricted || mnt_tag_is_valid(arg))
 		return NULL;
 	path = um_privs_canonicalize(arg);
-	if (!path)
-		err(MNT_EX_USAGE, "%s", arg);
+	if (!path) {
+		int e = errno;
+
+		errx(MNT_EX_USAGE, "%s: %s", um_printable(arg), strerror(e));
+	}
 	return path;
 }
 

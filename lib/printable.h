@@ -5,5 +5,9 @@
 #include <stdio.h>
 
 void um_put_printable(const char *s, FILE *out);
+char *um_printable(const char *s);
+void um_warnx_printable(const char *name, const char *msg);
+void um_print_entry(const char *target, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif
