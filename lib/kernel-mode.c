@@ -35,6 +35,7 @@
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
+#include "printable.h"
 #include "request.h"
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
@@ -179,7 +180,7 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 	bool bind = (req->mflags & MS_BIND) && !(req->mflags & MS_REMOUNT);
 	struct um_handover_req r = { .mflags = req->mflags,
 				     .owner = req->owner };
-	char name[64];
+	char name[64], msg[sizeof(req->h.why) + 96];
 	int rc;
 
 	req->for_other = true;
@@ -200,7 +201,9 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 	/* a path she cannot reach, or missing: the mount says so, as before */
 	if (rc && rc != -EACCES && rc != -ENOENT) {
 		um_user_name(req->owner, name, sizeof(name));
-		warnx("%s: not given to %s: %s.", tgt, name, req->h.why);
+		snprintf(msg, sizeof(msg), "not given to %s: %s", name,
+			 req->h.why);
+		um_warnx_printable(tgt, msg);
 	}
 	um_handover_free(&req->h);
 	return rc && rc != -EACCES && rc != -ENOENT ? MNT_EX_FAIL : 0;
@@ -561,6 +564,24 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	return MNT_EX_FAIL;
 }
 
+/*
+ * A new mount of no filesystem type, not a bind: the options beyond
+ * libmount's own words are meant for no filesystem, which is what a
+ * misspelled one looks like (-o bnid). Name them, not the missing type.
+ */
+static const char *unknown_options(struct libmnt_context *cxt, char *buf,
+				   size_t sz)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *o = fs ? mnt_fs_get_fs_options(fs) : NULL;
+
+	if (mnt_context_get_fstype(cxt) || !o || !*o)
+		return NULL;
+	snprintf(buf, sz, "unknown mount option%s '%s'",
+		 strchr(o, ',') ? "s" : "", o);
+	return buf;
+}
+
 /* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 				   const struct um_owned *req, char *buf,
@@ -598,6 +619,8 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
 	    (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
 		return NULL;
+	if (!(fl & MS_BIND) && unknown_options(cxt, buf, sz))
+		return buf;
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
 		return NULL;
 	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),

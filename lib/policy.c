@@ -14,6 +14,7 @@
 #include "abi.h"
 #include "legacy.h"
 #include "policy.h"
+#include "printable.h"
 #include "privs.h"
 #include "rootchild.h"
 #include "signals.h"
@@ -181,7 +182,7 @@ int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
 		return 0;
 	stop = um_kmode_verify(cxt, &m->req, m->why, sizeof(m->why));
 	if (stop)
-		warnx("%s: %s.", mnt_context_get_target(cxt), m->why);
+		um_warnx_printable(mnt_context_get_target(cxt), m->why);
 	return stop;
 }
 
@@ -209,19 +210,28 @@ bool um_policy_ignored_option(enum um_mode mode, int c)
 }
 
 /*
- * umount: the setuid fallback looks a path up with the caller's rights,
- * with the same answer for "no such path" and "you may not look". NULL:
- * use @arg as it is.
+ * umount: an ordinary user's path is looked up with the caller's rights
+ * first, as util-linux's restricted umount does, with the same answer for
+ * "no such path" and "you may not look" ("umount: PATH: No such file or
+ * directory", exit 1). In kernel mode too: the user hears util-linux's
+ * words. @restricted: the caller is not root and gave no option that
+ * util-linux keeps from users (it then goes on as the user, unrestricted,
+ * and so does the fallback: the mode is plain then). NULL: use @arg as it
+ * is.
  */
-char *um_policy_umount_path(enum um_mode mode, const char *arg)
+char *um_policy_umount_path(enum um_mode mode, bool restricted,
+			    const char *arg)
 {
 	char *path;
 
-	if (mode != UM_MODE_SETUID || mnt_tag_is_valid(arg))
+	if (mode == UM_MODE_PLAIN || !restricted || mnt_tag_is_valid(arg))
 		return NULL;
 	path = um_privs_canonicalize(arg);
-	if (!path)
-		err(MNT_EX_USAGE, "%s", arg);
+	if (!path) {
+		int e = errno;
+
+		errx(MNT_EX_USAGE, "%s: %s", um_printable(arg), strerror(e));
+	}
 	return path;
 }
 

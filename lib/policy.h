@@ -46,7 +46,8 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 void um_policy_mount_free(struct um_mount *m);
 
 bool um_policy_ignored_option(enum um_mode mode, int c);
-char *um_policy_umount_path(enum um_mode mode, const char *arg);
+char *um_policy_umount_path(enum um_mode mode, bool restricted,
+			    const char *arg);
 int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt);
 int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
 			    int fstab_rc);

@@ -10,7 +10,7 @@
  * sequence, is written as \xHH per byte. A backslash that would read as
  * the start of such an escape is itself written \x5c, so the output
  * decodes to one name only; any other backslash stays as it is, as in
- * util-linux's listing.
+ * util-linux's listing. The messages print names the same way (below).
  *
  * iswprint() also passes characters a terminal draws as nothing, over
  * their neighbour, or as an instruction to reorder the text around them:
@@ -24,6 +24,8 @@
  * whatever comes before it, and which marks are harmless there depends
  * on the font, not on anything the listing can check.
  */
+#include <err.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,6 +33,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "lazymount.h"
 #include "printable.h"
 #include "printable-table.h"
 
@@ -139,4 +142,54 @@ void um_put_printable(const char *s, FILE *out)
 		run = p;
 	}
 	fwrite_unlocked(run, 1, (size_t)(p - run), out);
+}
+
+/*
+ * @s as um_put_printable() writes it, in a string for messages, so that
+ * they print a name as the listing does: on one line, without terminal
+ * controls. NULL for NULL; the caller frees it. Out of memory ends the
+ * program: printing the name raw instead is what this prevents.
+ */
+char *um_printable(const char *s)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f;
+
+	if (!s)
+		return NULL;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		err(MNT_EX_SYSERR, "out of memory");
+	um_put_printable(s, f);
+	if (fclose(f) != 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	return buf;
+}
+
+/*
+ * util-linux's "mount: NAME: MESSAGE." with both printable: a message may
+ * quote names too (a mountpoint, a source, an option).
+ */
+void um_warnx_printable(const char *name, const char *msg)
+{
+	char *n = um_printable(name), *m = um_printable(msg);
+
+	warnx("%s: %s.", n, m);
+	free(n);
+	free(m);
+}
+
+/* -v's "%-25s: what" line of mount -a and umount -a, @target printable */
+void um_print_entry(const char *target, const char *fmt, ...)
+{
+	char *t = um_printable(target);
+	va_list ap;
+
+	printf("%-25s: ", t ? t : "(null)");
+	free(t);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
 }

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "owner.h"
+#include "printable.h"
 #include "request.h"
 #include "userns.h"
 #include "xmount.h"
@@ -175,7 +176,7 @@ static int auto_fstypes(struct libmnt_context *cxt, const struct um_xmount *x)
 		return 0;
 	if (mnt_context_is_restricted(cxt))
 		why = "failed to determine filesystem type";
-	warnx("%s: %s.", mnt_context_get_target(cxt), why);
+	um_warnx_printable(mnt_context_get_target(cxt), why);
 	return MNT_EX_USAGE;
 }
 
@@ -212,7 +213,8 @@ int um_xmount_onlyonce(struct libmnt_context *cxt)
 	if (mnt_context_is_fs_mounted(cxt, mnt_context_get_fs(cxt), &mounted) ||
 	    !mounted)
 		return 0;
-	warnx("%s: filesystem already mounted.", mnt_context_get_target(cxt));
+	um_warnx_printable(mnt_context_get_target(cxt),
+			   "filesystem already mounted");
 	return MNT_EX_FAIL;
 }
 

@@ -33,6 +33,7 @@
 #include "list.h"
 #include "mode.h"
 #include "policy.h"
+#include "printable.h"
 #include "mounted.h"
 #include "optsmode.h"
 #include "owner.h"
@@ -307,9 +308,9 @@ static int report(const struct cli *cli, struct libmnt_context *cxt, int rc,
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
 	name_fstab(cli, lmrc, buf, sizeof(buf));
 	if (why && rc != MNT_EX_SUCCESS)
-		warnx("%s: %s.", spec, why);
+		um_warnx_printable(spec, why);
 	else if (*buf)
-		warnx("%s: %s.", spec, buf);
+		um_warnx_printable(spec, buf);
 	if (!why && *buf && mnt_context_syscall_called(cxt) &&
 	    mnt_context_get_syscall_errno(cxt) != 0)
 		fprintf(stderr, "       dmesg(1) may have more information "
@@ -320,12 +321,13 @@ static int report(const struct cli *cli, struct libmnt_context *cxt, int rc,
 static void success_message(struct libmnt_context *cxt)
 {
 	unsigned long fl = 0;
-	const char *tgt = mnt_context_get_target(cxt);
-	const char *src = mnt_context_get_source(cxt);
+	char *tgt, *src;
 
 	if (mnt_context_helper_executed(cxt) || mnt_context_get_status(cxt) != 1)
 		return;
 	mnt_context_get_mflags(cxt, &fl);
+	tgt = um_printable(mnt_context_get_target(cxt));
+	src = um_printable(mnt_context_get_source(cxt));
 	if (fl & MS_MOVE)
 		printf("mount: %s moved to %s.\n", src, tgt);
 	else if (fl & MS_BIND)
@@ -334,6 +336,8 @@ static void success_message(struct libmnt_context *cxt)
 		printf("mount: %s propagation flags changed.\n", tgt);
 	else
 		printf("mount: %s mounted on %s.\n", src, tgt);
+	free(tgt);
+	free(src);
 }
 
 /*
@@ -354,7 +358,10 @@ static int take_options(const struct cli *cli, struct libmnt_context *cxt,
 		err(MNT_EX_SYSERR, "out of memory");
 	if (o && (um_ownopts_take(&o, &m->own) ?:
 		  um_ownopts_drop_owner(&o)) == -EINVAL) {
-		warnx("%s: bad setuser option", mnt_context_get_target(cxt));
+		char *tgt = um_printable(mnt_context_get_target(cxt));
+
+		warnx("%s: bad setuser option", tgt);
+		free(tgt);
 		rc = MNT_EX_USAGE;
 	}
 	if (!rc && cur)
@@ -509,7 +516,7 @@ static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 	if (mount_one(cli, one, false, NULL) == MNT_EX_SUCCESS) {
 		t->done++;
 		if (cli->verbose && mnt_context_get_status(one))
-			printf("%-25s: successfully %s\n", tgt, what);
+			um_print_entry(tgt, "successfully %s", what);
 	} else {
 		t->failed++;
 	}
@@ -557,7 +564,7 @@ static void mount_forked(const struct cli *cli, struct libmnt_context *one,
 	}
 	t->children[t->nchildren++] = pid;
 	if (cli->verbose)
-		printf("%-25s: mount successfully forked\n", tgt);
+		um_print_entry(tgt, "mount successfully forked");
 	mnt_free_context(one);
 }
 
@@ -627,12 +634,12 @@ static int mount_all(const struct cli *cli)
 
 		if (!entry_selected(cli, fs)) {
 			if (cli->verbose)
-				printf("%-25s: ignored\n", tgt);
+				um_print_entry(tgt, "ignored");
 			continue;
 		}
 		if (is_mounted(cxt, mounted, fs)) {
 			if (cli->verbose)
-				printf("%-25s: already mounted\n", tgt);
+				um_print_entry(tgt, "already mounted");
 			continue;
 		}
 		if (cli->fork)
@@ -697,7 +704,7 @@ static int remount_all(const struct cli *cli)
 
 		if (!selected(cli, fs)) {
 			if (cli->verbose)
-				printf("%-25s: ignored\n", tgt);
+				um_print_entry(tgt, "ignored");
 			continue;
 		}
 		one = new_context(cli);

@@ -179,6 +179,27 @@ need_ul_setuid() {
 		skip "$1 is not setuid root here"
 }
 
+# A kernel that shows the series' sysctls, faked with a tmpfs over
+# /proc/sys/fs in a mount namespace of the command's own: the tools run in
+# kernel ownership mode, and the host kernel refuses a user's mount(2) and
+# umount2(2) with EPERM as the series does for what its rules forbid.
+in_fake_series() {
+	unshare --mount --propagation private -- sh -c '
+		mount -t tmpfs fakesysctl /proc/sys/fs &&
+		echo 0 >/proc/sys/fs/nr_user_mounts &&
+		echo 100 >/proc/sys/fs/max_user_mounts || exit 99
+		exec "$@"' sh "$@"
+}
+
+# as_user's command, in_fake_series
+as_user_in_fake_series() {
+	local uid
+	uid=$(id -u "$1")
+	shift
+	in_fake_series setpriv --reuid="$uid" --regid="$uid" --clear-groups \
+		-- "$@"
+}
+
 # LeakSanitizer cannot run under ptrace: with a sanitizer build (configure
 # --enable-sanitizers) leaks are checked everywhere except under strace.
 NO_LSAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"

@@ -366,13 +366,10 @@ teardown() {
 
 # A kernel that shows the series' sysctls but ignores the bits: what an
 # old series, a configure override that does not match the kernel, or a
-# library that drops the flags looks like. Faked with a tmpfs over
-# /proc/sys/fs in a namespace of the test's own.
+# library that drops the flags looks like (in_fake_series). The mounts on
+# $T/b are counted there afterwards.
 fake_series() {
-	unshare --mount --propagation private -- sh -c '
-		mount -t tmpfs fakesysctl /proc/sys/fs &&
-		echo 0 >/proc/sys/fs/nr_user_mounts &&
-		echo 100 >/proc/sys/fs/max_user_mounts || exit 99
+	in_fake_series sh -c '
 		"$@"; rc=$?
 		grep -c " $T/b " /proc/self/mountinfo
 		exit $rc' sh "$@"
@@ -398,6 +395,65 @@ fake_series() {
 	run fake_series "$MOUNT" --bind "$T/a" "$T/b"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = 1 ]
+}
+
+@test "a misspelled option by a user in kernel mode is named, not taken for a filesystem type" {
+	need_ul_setuid "$UL_MOUNT"
+	local src=$T/h/src dst=$T/h/dst
+	mkdir -p "$src" "$dst"
+	chown -R alice: "$T/h"
+	# util-linux: root hears the kernel's EINVAL, a user that she is not
+	run "$UL_MOUNT" -o bnid "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "${lines[0]}" = "mount: $dst: wrong fs type, bad option, bad superblock on $src, missing codepage or helper program, or other error." ]
+	ul="$status|$output"
+	run as_user alice "$UL_MOUNT" -o bnid "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "${lines[0]}" = "mount: $dst: must be superuser to use mount." ]
+	# ours: root in kernel mode hears util-linux's words
+	run in_fake_series "$MOUNT" -o bnid "$src" "$dst"
+	[ "$status|$output" = "$ul" ]
+	# a user: no filesystem type and no bind, so the word was meant as
+	# neither; the kernel's refusal is not the point
+	run as_user_in_fake_series alice "$MOUNT" -o bnid "$src" "$dst"
+	echo "kernel mode: $status|$output"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $dst: unknown mount option 'bnid'." ]
+	run as_user_in_fake_series alice "$MOUNT" -o ro,bnid,nosuid,bnid2 "$src" "$dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $dst: unknown mount options 'bnid,bnid2'." ]
+	! is_mounted "$dst" || false
+}
+
+# mount.8's DIAGNOSTICS as text, one line a paragraph's tag
+diagnostics() {
+	mandoc -Tascii -O width=300 "$top_srcdir/man/mount.8" | col -b |
+		sed -n '/^DIAGNOSTICS/,/^ENVIRONMENT/p'
+}
+
+@test "mount.8's DIAGNOSTICS lists the read-back's and the limits' messages, each its own" {
+	command -v mandoc >/dev/null || skip "no mandoc"
+	local f re n=0
+	run diagnostics
+	[ "$status" -eq 0 ]
+	# every message of lib/kernel-mode.c's mismatch(), as its own entry
+	while IFS= read -r f; do
+		re=$(sed 's/[().]/\\&/g; s/%s/[a-z]+/g' <<<"$f")
+		echo "mismatch(): $f"
+		grep -Eq "^ +mount: target: $re; the mount is undone$" <<<"$output"
+		n=$((n + 1))
+	done < <(sed -n '/^static const char \*mismatch(/,/^}/p' \
+		"$top_srcdir/lib/kernel-mode.c" | grep -o '"the kernel[^"]*"' |
+		tr -d '"')
+	[ "$n" -eq 4 ]
+	! grep -q "are the same" <<<"$output" || false
+	# lib/explain.c's limits, both sysctls
+	grep -q '"user mount limit reached (%s = %ld)"' "$top_srcdir/lib/explain.c"
+	for f in fs.max_user_mounts user.max_user_mounts; do
+		grep -q "\"$f\"" "$top_srcdir/lib/abi.h"
+		grep -Fqx "       mount: target: user mount limit reached ($f = n)" <<<"$output"
+	done
+	grep -Fqx "       mount: target: unknown mount option 'word'" <<<"$output"
 }
 
 @test "-a -o remount,ro -t TYPE remounts every mount of that type, as util-linux" {

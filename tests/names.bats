@@ -133,3 +133,77 @@ names=("with space" $'with\ttab' $'with\nnewline' 'back\slash'
 	[[ "$output" == *"src\\x1b]0;x\\x07 on $T/f type fuse.evil\\x1b[31m ("* ]]
 	[[ "$output" != *$'\033'* ]]
 }
+
+# usermount's last words are util-linux's ($1: its status and output) with
+# the name $n, newline and all, escaped as $e: a message on one line
+escaped_ul() {
+	local ul=$1
+	echo "util-linux: $ul"
+	echo "usermount: $status|$output"
+	[ "$status|$output" = "${ul//"$n"/"$e"}" ]
+	[[ "$output" != *$'\033'* ]]
+}
+
+# umount -v $1 of a tmpfs "s$n" on $2: util-linux's (its words in $ul),
+# then ours
+umount_v_both() {
+	mount -t tmpfs "s$n" "$2"
+	run "$UL_UMOUNT" -v "$1"
+	ul="$status|$output"
+	mount -t tmpfs "s$n" "$2"
+	run "$UMOUNT" -v "$1"
+}
+
+@test "messages and -v escape control characters in names as the listing does, on one line" {
+	n=$'c\nn\tt\x1be' e='c\x0an\x09t\x1be'
+	mkdir -p "$T/$n"
+	chmod 0777 "$T/$n"
+	# the listing's escapes, which the messages follow
+	mount -t tmpfs "s$n" "$T/$n"
+	run "$MOUNT" -t tmpfs
+	[[ "$output" == *"s$e on $T/$e type tmpfs"* ]]
+	umount "$T/$n"
+	# umount's report(): util-linux prints the name raw, on two lines
+	run "$UL_UMOUNT" "$T/$n"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $T/$n: not mounted." ]
+	run "$UMOUNT" "$T/$n"
+	[ "$output" = "umount: $T/$e: not mounted." ]
+	escaped_ul "32|umount: $T/$n: not mounted."
+	# mount's report(), util-linux's dmesg line on a line of its own
+	run "$UL_MOUNT" -t tmpfs x "$T/$n/sub"
+	ul="$status|$output"
+	run "$MOUNT" -t tmpfs x "$T/$n/sub"
+	[ "${lines[0]}" = "mount: $T/$e/sub: mount point does not exist." ]
+	[ "${#lines[@]}" -eq 2 ]
+	escaped_ul "$ul"
+	# -v of both
+	run "$UL_MOUNT" -v -t tmpfs "s$n" "$T/$n"
+	ul="$status|$output"
+	umount "$T/$n"
+	run "$MOUNT" -v -t tmpfs "s$n" "$T/$n"
+	[ "$output" = "mount: s$e mounted on $T/$e." ]
+	escaped_ul "$ul"
+	umount "$T/$n"
+	umount_v_both "$T/$n" "$T/$n"
+	[ "$output" = "umount: $T/$e unmounted" ]
+	escaped_ul "$ul"
+	# by the source's name, which -v names too
+	mkdir "$T/m"
+	umount_v_both "s$n" "$T/m"
+	[ "$output" = "umount: $T/m (s$e) unmounted" ]
+	escaped_ul "$ul"
+	# a user's: the path looked up, the kernel's refusal explained
+	need_ul_setuid "$UL_UMOUNT"
+	run as_user alice "$UL_UMOUNT" "$T/$n/sub"
+	ul="$status|$output"
+	run as_user alice "$UMOUNT" "$T/$n/sub"
+	[ "$output" = "umount: $T/$e/sub: No such file or directory" ]
+	escaped_ul "$ul"
+	run as_user_in_fake_series alice "$UMOUNT" "$T/$n/sub"
+	escaped_ul "$ul"
+	run as_user_in_fake_series alice "$MOUNT" -o $'b\x1bnid' "$T/$n" "$T/$n"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/$e: unknown mount option 'b\\x1bnid'." ]
+	[[ "$output" != *$'\033'* ]]
+}

@@ -327,3 +327,34 @@ umount_image_twice() {
 	[[ "$output" == *"umount: $T/m: must be superuser to unmount."* ]]
 	is_mounted "$T/m"
 }
+
+@test "a user's umount of a path that does not exist: util-linux's words and exit 1, in kernel mode too" {
+	need_ul_setuid "$UL_UMOUNT"
+	local p=$UM_ROOT/home/alice/nonexistent ul
+	# util-linux looks the path up as the user before anything else
+	run as_user alice "$UL_UMOUNT" "$p"
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: $p: No such file or directory" ]
+	ul="$status|$output"
+	run as_user_in_fake_series alice "$UMOUNT" "$p"
+	echo "kernel mode: $status|$output"
+	[ "$status|$output" = "$ul" ]
+	run as_user alice "$UMOUNT" "$p"
+	[ "$status|$output" = "$ul" ]
+	# -l is a user's option to util-linux; -f is not: it drops the
+	# setuid rights first, and the user hears what root hears
+	run as_user alice "$UL_UMOUNT" -l "$p"
+	[ "$status|$output" = "$ul" ]
+	run as_user_in_fake_series alice "$UMOUNT" -l "$p"
+	[ "$status|$output" = "$ul" ]
+	run as_user alice "$UL_UMOUNT" -f "$p"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $p: no mount point specified." ]
+	ul="$status|$output"
+	run as_user_in_fake_series alice "$UMOUNT" -f "$p"
+	[ "$status|$output" = "$ul" ]
+	run "$UL_UMOUNT" "$p"
+	[ "$status|$output" = "$ul" ]
+	run in_fake_series "$UMOUNT" "$p"
+	[ "$status|$output" = "$ul" ]
+}

@@ -29,6 +29,7 @@
 #include "mode.h"
 #include "owner.h"
 #include "policy.h"
+#include "printable.h"
 #include "signals.h"
 
 enum { OPT_FAKE = 0x100 };
@@ -79,6 +80,8 @@ static const um_excl_t exclusive[] = {
 
 static enum um_mode mode;
 static bool quiet, forced;
+/* an ordinary user with util-linux's restricted options only */
+static bool restricted;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -114,22 +117,25 @@ static int report(struct libmnt_context *cxt, int rc)
 	if (!spec)
 		spec = mnt_context_get_source(cxt);
 	if (msg)
-		warnx("%s: %s.", spec ? spec : "???", msg);
+		um_warnx_printable(spec ? spec : "???", msg);
 	return rc;
 }
 
 static void success_message(struct libmnt_context *cxt)
 {
-	const char *tgt = mnt_context_get_target(cxt);
-	const char *src = mnt_context_get_source(cxt);
+	char *tgt, *src;
 
 	if (mnt_context_helper_executed(cxt) ||
-	    mnt_context_get_status(cxt) != 1 || !tgt)
+	    mnt_context_get_status(cxt) != 1 || !mnt_context_get_target(cxt))
 		return;
+	tgt = um_printable(mnt_context_get_target(cxt));
+	src = um_printable(mnt_context_get_source(cxt));
 	if (src)
 		warnx("%s (%s) unmounted", tgt, src);
 	else
 		warnx("%s unmounted", tgt);
+	free(tgt);
+	free(src);
 }
 
 /* The umount2, the utab update and the report; returns the exit code. */
@@ -230,9 +236,14 @@ static struct libmnt_table *read_table(struct libmnt_context *cxt)
 /* util-linux's words for a name -R or -A finds no mount for */
 static int not_mounted(const char *spec)
 {
-	if (!quiet)
-		warnx(access(spec, F_OK) == 0 ? "%s: not mounted" :
-						 "%s: not found", spec);
+	char *name;
+
+	if (quiet)
+		return MNT_EX_USAGE;
+	name = um_printable(spec);
+	warnx(access(spec, F_OK) == 0 ? "%s: not mounted" : "%s: not found",
+	      name);
+	free(name);
 	return MNT_EX_USAGE;
 }
 
@@ -275,7 +286,7 @@ static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
 		errx(MNT_EX_USAGE,
 		     "%s: failed to determine source (--all-targets is "
 		     "unsupported on systems with regular mtab file).",
-		     spec);
+		     um_printable(spec));
 	devno = mnt_fs_get_devno(fs);
 	mnt_reset_context(cxt);	/* @fs was the context's */
 
@@ -311,12 +322,12 @@ static int umount_all(struct libmnt_context *cxt)
 
 		if (ignored) {
 			if (mnt_context_is_verbose(cxt))
-				printf("%-25s: ignored\n", tgt);
+				um_print_entry(tgt, "ignored");
 			continue;
 		}
 		xrc = report(cxt, mntrc);
 		if (xrc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
-			printf("%-25s: successfully unmounted\n", tgt);
+			um_print_entry(tgt, "successfully unmounted");
 		rc |= xrc;
 		/* stop between two mounts, each recorded and reported */
 		um_signals_deliver();
@@ -341,6 +352,7 @@ int main(int argc, char **argv)
 		return rc;
 	rc = 0;
 	mode = um_mode_start(argv);
+	restricted = getuid() != 0;
 	um_signals_init();
 	um_close_stdout_atexit();
 	setlocale(LC_ALL, "");
@@ -359,6 +371,10 @@ int main(int argc, char **argv)
 		um_check_exclusive(options, exclusive, seen, c);
 		if (um_policy_ignored_option(mode, c))
 			continue;
+		/* util-linux ignores a user's -c, and drops its rights for
+		 * any other option not in this list */
+		if (c != 'c' && !um_legacy_option_ok(UM_LEGACY_UMOUNT_OPTS, c))
+			restricted = false;
 		if (!um_policy_option(&mode, UM_LEGACY_UMOUNT_OPTS, c))
 			um_policy_context(mode, cxt);	/* plain now */
 		switch (c) {
@@ -416,7 +432,8 @@ int main(int argc, char **argv)
 		um_bad_usage("bad usage");
 	} else {
 		for (; argc > 0; argc--, argv++) {
-			char *path = um_policy_umount_path(mode, *argv);
+			char *path = um_policy_umount_path(mode, restricted,
+							  *argv);
 
 			if (alltargets)
 				rc += umount_alltargets(cxt, path ?: *argv,
