@@ -6,8 +6,11 @@
 # removes and purges the package there; util-linux's mount and umount,
 # their manual pages and bash completions are compared byte for byte with
 # the guest's own before and after, and the installed programs run
-# tests/vm/tools.bats and a user's owned mounts. tests/vm/suites runs this
-# in a private mount namespace, on the kernel with the series.
+# tests/vm/tools.bats and a user's owned mounts. util-linux's setuid
+# mount and umount lose the bit while diverted (a stat override on
+# /bin/mount and /bin/umount, the names dpkg knows them by) and get it back
+# on removal. tests/vm/suites runs this in a private mount namespace, on
+# the kernel with the series.
 
 # util-linux's files the package diverts, and where they go meanwhile
 DIVERTED=(
@@ -18,6 +21,9 @@ DIVERTED=(
 	/usr/share/bash-completion/completions/mount:/usr/share/bash-completion/completions/mount.util-linux.diverted
 	/usr/share/bash-completion/completions/umount:/usr/share/bash-completion/completions/umount.util-linux.diverted
 )
+# of those, util-linux's setuid programs, which stay without the bit
+# (mode 755) while the package is installed
+NOSUID=(/bin/mount /bin/umount)
 
 setup_file() {
 	local debs
@@ -42,6 +48,12 @@ setup_file() {
 	mount -t tmpfs -o mode=0755 usermount-deb "$B"
 	mkdir "$B/upper" "$B/work" "$B/root" "$B/pkg" "$B/dpkg"
 	export R=$B/root
+	# the guest's passwd and group, which have alice and bob, and
+	# alice2, whom util-linux 2.38.1 takes for alice
+	{ cat /etc/passwd; echo "alice2:x:2003:2003::/nonexistent:/bin/sh"; } \
+		>"$B/passwd"
+	{ cat /etc/group; echo "alice2:x:2003:"; } >"$B/group"
+	chmod 0644 "$B/passwd" "$B/group"
 	# the real dpkg database, on a tmpfs: through 9p under
 	# emulation its 3,000 files cost dpkg a minute a run
 	cp -a /var/lib/dpkg/. "$B/dpkg/"
@@ -61,9 +73,8 @@ mount_root() {
 	mount -t sysfs sysfs "$R/sys"
 	mount --rbind /dev "$R/dev"
 	mount -t tmpfs -o mode=0755 usermount-deb-run "$R/run"
-	# the guest's passwd and group, which have alice and bob
-	mount --bind /etc/passwd "$R/etc/passwd"
-	mount --bind /etc/group "$R/etc/group"
+	mount --bind "$B/passwd" "$R/etc/passwd"
+	mount --bind "$B/group" "$R/etc/group"
 	# man-db's switch for its dpkg trigger: mandb over 9p
 	# under emulation takes minutes (the pages are checked as files)
 	rm -f "$R/var/lib/man-db/auto-update"
@@ -105,13 +116,32 @@ want_diversions() {
 	done | sort
 }
 
-# same FILE ORIG: FILE in the root is ORIG byte for byte, same mode and owner
+# same FILE ORIG [MODE]: FILE in the root is ORIG byte for byte, same mode
+# and owner, or MODE ("755 root root") if given
 same() {
+	local want=${3:-$(stat -c '%a %U %G' "$2")}
 	cmp "$R$1" "$2" || return 1
-	[ "$(stat -c '%a %U %G' "$R$1")" = "$(stat -c '%a %U %G' "$2")" ] || {
-		echo "$1: $(stat -c '%a %U %G' "$R$1"), not as $2" >&2
+	[ "$(stat -c '%a %U %G' "$R$1")" = "$want" ] || {
+		echo "$1: $(stat -c '%a %U %G' "$R$1"), not $want as $2" >&2
 		return 1
 	}
+}
+
+# nosuid NAME: util-linux's NAME, one of NOSUID
+nosuid() {
+	local n
+	for n in "${NOSUID[@]}"; do
+		[ "$n" != "$1" ] || return 0
+	done
+	return 1
+}
+
+# the package's stat overrides, one a line: "root root 755 /bin/mount"
+usermount_statoverrides() {
+	local n
+	for n in "${NOSUID[@]}"; do
+		in_root dpkg-statoverride --list "$n" || true
+	done
 }
 
 # util-linux's files at their own names, as on the host, and nothing of
@@ -122,18 +152,31 @@ util_linux_restored() {
 		same "${d%%:*}" "${d%%:*}" || return 1
 		[ ! -e "$R${d#*:}" ] || { echo "${d#*:} left" >&2; return 1; }
 	done
+	# setuid root again, as the mount package has them
+	for d in "${NOSUID[@]}"; do
+		[ "$(stat -c '%a %U' "$R$d")" = "4755 root" ] || return 1
+	done
+	[ -z "$(usermount_statoverrides)" ] || { usermount_statoverrides; return 1; }
+	[ ! -e "$R/var/lib/usermount" ]
 	[ -z "$(usermount_diversions)" ] || { usermount_diversions; return 1; }
 	[ "$(in_root sh -c 'command -v mount')" = /usr/bin/mount ] &&
 		in_root mount -V | grep -q '^mount from util-linux'
 }
 
-# the package's files in place, util-linux's under the diverted names
+# the package's files in place, util-linux's under the diverted names,
+# its setuid programs without the bit by the package's stat overrides
 usermount_installed() {
 	local d f
 	[ "$(usermount_diversions)" = "$(want_diversions)" ] ||
 		{ usermount_diversions; return 1; }
+	[ "$(usermount_statoverrides)" = "$(printf 'root root 755 %s\n' "${NOSUID[@]}")" ] ||
+		{ usermount_statoverrides; return 1; }
 	for d in "${DIVERTED[@]}"; do
-		same "${d#*:}" "${d%%:*}" || return 1
+		if nosuid "${d%%:*}"; then
+			same "${d#*:}" "${d%%:*}" "755 root root" || return 1
+		else
+			same "${d#*:}" "${d%%:*}" || return 1
+		fi
 	done
 	for f in /usr/bin/mount /usr/bin/umount \
 		/usr/share/man/man8/mount.8.gz /usr/share/man/man8/umount.8.gz \
@@ -189,6 +232,54 @@ dpkg_i() {
 	[ "$output" = "usermount: /usr/bin/mount" ]
 }
 
+@test "deb: util-linux's mount and umount stay, without their setuid bit" {
+	local c
+	# Debian's, as the mount package ships them
+	[ "$(stat -c '%a %U' /usr/bin/mount)" = "4755 root" ]
+	[ "$(stat -c '%a %U' /usr/bin/umount)" = "4755 root" ]
+	for c in mount umount; do
+		[ "$(stat -c '%a %U %G' "$R/usr/bin/$c.util-linux")" = "755 root root" ]
+		cmp "$R/usr/bin/$c.util-linux" "/usr/bin/$c"
+	done
+	# nothing setuid named so (fusermount3 is another matter)
+	run in_root find /usr/bin /usr/sbin /usr/local -perm -4000 \
+		\( -name 'mount*' -o -name 'umount*' \)
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+# util-linux 2.38.1 compares the user= it recorded for a user mount with
+# the caller's name as a prefix: alice2 passes for alice (tests/legacy.bats)
+@test "deb: alice2 cannot unmount alice's user mount through umount.util-linux" {
+	local m=/run/ul s=/usr/local/bin/mount-setuid-copy
+	mkdir -p "$R$m"
+	cp "$R/etc/fstab" "$B/fstab"
+	echo "usermount-ul $m tmpfs user,noauto 0 0" >>"$R/etc/fstab"
+	# alice's mount as util-linux makes it for her: root's, with
+	# user=alice in utab (a setuid copy made for it, then removed)
+	install -m 4755 "$R/usr/bin/mount.util-linux" "$R$s"
+	run as alice "$s" "$m"
+	rm -f "$R$s"
+	echo "alice: $status $output"
+	[ "$status" -eq 0 ]
+	in_root mountpoint -q "$m"
+	grep -q "TARGET=$m .*user=alice" "$R/run/mount/utab"
+	run as alice2 umount.util-linux "$m"
+	echo "alice2: $status $output"
+	[ "$status" -ne 0 ]
+	in_root mountpoint -q "$m"
+	run as alice2 umount.util-linux -l "$m"
+	[ "$status" -ne 0 ]
+	in_root mountpoint -q "$m"
+	# nor does util-linux's fstab "user" policy mount for alice
+	in_root umount.util-linux "$m"
+	run as alice mount.util-linux "$m"
+	echo "alice: $status $output"
+	[ "$status" -ne 0 ]
+	! in_root mountpoint -q "$m" || false
+	cp "$B/fstab" "$R/etc/fstab"
+}
+
 @test "deb: tools.bats passes with the installed programs" {
 	run chroot "$R" env -i LANG=C HOME=/root \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -232,6 +323,9 @@ dpkg_i() {
 
 @test "deb: an upgrade of util-linux's mount package goes to the diverted names" {
 	dpkg_i "$MOUNT_DEB" mount
+	# dpkg unpacked them 4755, as the package says, but for the override
+	[ "$(stat -c '%a' "$R/usr/bin/mount.util-linux")" = 755 ]
+	[ "$(stat -c '%a' "$R/usr/bin/umount.util-linux")" = 755 ]
 }
 
 @test "deb: dpkg-statoverride makes the setuid fallback, kept by upgrades" {
@@ -280,4 +374,36 @@ dpkg_i() {
 	util_linux_restored
 	run in_root dpkg-statoverride --list
 	[[ "$output" != *usermount* && "$output" != */usr/bin/mount* ]]
+}
+
+@test "deb: an admin's setuid util-linux is kept, and an override of their own" {
+	local d
+	# README.Debian's way back to util-linux's setuid mount
+	dpkg_i "$DEB" usermount
+	in_root dpkg-statoverride --remove /bin/mount
+	in_root chmod 4755 /usr/bin/mount.util-linux
+	for d in "$DEB" "$MOUNT_DEB"; do
+		run in_root dpkg -i "$d"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[ "$(stat -c '%a' "$R/usr/bin/mount.util-linux")" = 4755 ]
+		[ "$(stat -c '%a' "$R/usr/bin/umount.util-linux")" = 755 ]
+		run in_root dpkg-statoverride --list /bin/mount
+		[ -z "$output" ]
+	done
+	run in_root dpkg -P usermount
+	[ "$status" -eq 0 ]
+	util_linux_restored
+	# an override the admin made before: not the package's to change
+	in_root dpkg-statoverride --add root root 4755 /bin/umount
+	run in_root dpkg -i "$DEB"
+	[ "$status" -eq 0 ]
+	[ "$(stat -c '%a' "$R/usr/bin/umount.util-linux")" = 4755 ]
+	[ "$(stat -c '%a' "$R/usr/bin/mount.util-linux")" = 755 ]
+	run in_root dpkg -P usermount
+	[ "$status" -eq 0 ]
+	run in_root dpkg-statoverride --list /bin/umount
+	[ "$output" = "root root 4755 /bin/umount" ]
+	in_root dpkg-statoverride --remove /bin/umount
+	util_linux_restored
 }
