@@ -438,3 +438,206 @@ no_series_opts() {
 	run as_alice unshare -Urm "$NEWAPI" setattr "$AH/mnt" -nosuid
 	refused_new
 }
+
+# Names under others' mounts (patch 0016): a user's mount on a name is,
+# to everyone but its owner, what a mount in another mount namespace is:
+# rename over the name, unlink and rmdir succeed and take the mount away.
+# On the plain kernel the user's bind that would put it there is refused
+# and root's and bob's operations succeed as they do with no mount.
+
+# $1 (alice or bob) binds directory $2 at HOME/c in the home root gave her
+copy_into_home() {
+	local home uid
+	case $1 in
+	alice) home=$AH uid=2001 ;;
+	bob) home=$BH uid=2002 ;;
+	esac
+	admin_own "$home" "$uid"
+	mkdir -p "$home/c"
+	chown "$uid:$uid" "$home/c"
+	run "as_$1" "$SYSMOUNT" -f bind "$2" "$home/c" none
+	allowed_if_patched
+}
+
+@test "a user's mount on root's name: root's rename, rm and rmdir succeed, her mounts go" {
+	mkdir -p "$WORK/etc/empty"
+	echo old >"$WORK/etc/passwd"
+	echo x >"$WORK/etc/gone"
+	copy_into_home alice "$WORK/etc"
+	copy_into_home bob "$WORK/etc"
+	if patched; then
+		nr=$(nr_user)
+		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/passwd" none
+		as_bob "$SYSMOUNT" -f bind /dev/null "$BH/c/passwd" none
+		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/gone" none
+		as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/c/empty" none
+		[ "$(nr_user)" -eq $((nr + 4)) ]
+		has_opt "$(mnt_opts "$AH/c/passwd")" user=2001
+		has_opt "$(mnt_opts "$BH/c/passwd")" user=2002
+	fi
+	# shadow-utils, dpkg, visudo: write a new file, rename it over
+	echo new >"$WORK/etc/passwd+"
+	run mv -f "$WORK/etc/passwd+" "$WORK/etc/passwd"
+	allowed
+	[ "$(cat "$WORK/etc/passwd")" = new ]
+	[ "$(nmounts "$AH/c/passwd")" -eq 0 ]
+	[ "$(nmounts "$BH/c/passwd")" -eq 0 ]
+	run rm "$WORK/etc/gone"
+	allowed
+	run rmdir "$WORK/etc/empty"
+	allowed
+	[ ! -e "$WORK/etc/gone" ] && [ ! -e "$WORK/etc/empty" ]
+	[ "$(nmounts "$AH/c/gone")" -eq 0 ]
+	[ "$(nmounts "$AH/c/empty")" -eq 0 ]
+	patched || return 0
+	# the four are uncounted; the copies they sat in stay
+	[ "$(nr_user)" -eq "$nr" ]
+	[ "$(nmounts "$AH/c")" -eq 1 ]
+	[ "$(nmounts "$BH/c")" -eq 1 ]
+}
+
+@test "root's rmdir takes a user's recursive bind on the name whole, locked copies too" {
+	mkdir -p "$WORK/etc/d" "$WORK/data/hidden"
+	mount -t tmpfs cover "$WORK/data/hidden"
+	copy_into_home alice "$WORK/etc"
+	if patched; then
+		nr=$(nr_user)
+		as_alice "$SYSMOUNT" -f bind,rec "$WORK/data" "$AH/c/d" none
+		[ "$(nr_user)" -eq $((nr + 2)) ]
+		run as_alice "$SYSUMOUNT" "$AH/c/d/hidden"
+		[ "$status" -eq 3 ] # EINVAL: locked
+	fi
+	run rmdir "$WORK/etc/d"
+	allowed
+	[ -z "$(mounts_below "$AH/c/d")" ]
+	[ "$(nmounts "$WORK/data/hidden")" -eq 1 ]
+	! patched || [ "$(nr_user)" -eq "$nr" ]
+}
+
+@test "bob saves his file while alice's mount sits on her copy of it; his own mount keeps it busy for him" {
+	mkdir -p "$BH/proj"
+	echo v1 >"$BH/proj/notes"
+	chown -R 2002:2002 "$BH/proj"
+	copy_into_home alice "$BH/proj"
+	if patched; then
+		nr=$(nr_user)
+		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/notes" none
+		[ "$(cat "$AH/c/notes")" = data ]
+		# bob's own mount on the same name, through his own copy
+		copy_into_home bob "$BH/proj"
+		as_bob "$SYSMOUNT" -f bind /dev/null "$BH/c/notes" none
+		run as_bob sh -c "echo v2 >$BH/proj/.notes.new &&
+			mv -f $BH/proj/.notes.new $BH/proj/notes"
+		busy
+		[ "$(cat "$BH/proj/notes")" = v1 ]
+		as_bob "$SYSUMOUNT" "$BH/c/notes"
+	fi
+	# an editor's save: a new file renamed over the old one
+	run as_bob sh -c "echo v2 >$BH/proj/.notes.new &&
+		mv -f $BH/proj/.notes.new $BH/proj/notes"
+	allowed
+	[ "$(cat "$BH/proj/notes")" = v2 ]
+	[ "$(nmounts "$AH/c/notes")" -eq 0 ]
+	# bob's home and his copy stay counted, alice's mount on notes does not
+	! patched || [ "$(nr_user)" -eq $((nr + 2)) ]
+}
+
+@test "the owner's own mount keeps the name busy for her; root's mount on it or on hers keeps it busy" {
+	admin_own "$AH" 2001
+	mkdir -p "$AH/pub/d" "$AH/c"
+	for f in f g h; do echo v1 >"$AH/pub/$f"; done
+	echo v2 >"$AH/pub/f+"
+	chown -R 2001:2001 "$AH/pub" "$AH/c"
+	run as_alice "$SYSMOUNT" -f bind "$AH/pub" "$AH/c" none
+	allowed_if_patched
+	patched || return 0
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/f" none
+	as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/c/d" none
+	run as_alice mv -f "$AH/pub/f+" "$AH/pub/f"
+	busy
+	run as_alice rm -f "$AH/pub/f"
+	busy
+	run as_alice rmdir "$AH/pub/d"
+	busy
+	# as root of her own user namespace she is uid 2001 all the same
+	run as_alice unshare -Ur mv -f "$AH/pub/f+" "$AH/pub/f"
+	busy
+	[ "$(cat "$AH/pub/f")" = v1 ]
+	[ "$(nmounts "$AH/c/f")" -eq 1 ]
+	[ "$(nmounts "$AH/c/d")" -eq 1 ]
+	# root's own mount on the name, beside hers: busy for root
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/g" none
+	mount --bind "$AH/src/file" "$AH/pub/g"
+	run rm -f "$AH/pub/g"
+	busy
+	# root's mount stacked on hers sits on her mount, not on the name,
+	# and would go with it: busy for root
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/h" none
+	mount --bind /dev/null "$AH/c/h"
+	run rm -f "$AH/pub/h"
+	busy
+	[ "$(nmounts "$AH/c/h")" -eq 2 ]
+	# without root's mount on hers the name is free for root
+	umount "$AH/c/h"
+	run rm -f "$AH/pub/h"
+	allowed
+	[ "$(nmounts "$AH/c/h")" -eq 0 ]
+}
+
+# In a mount namespace of its own (tests/vm/containment.bats "passwd -l"):
+# /etc a bind of a writable copy with shadow entries for the test users,
+# alice's home hers, her copy of /etc in it, her file on one name in it,
+# then shadow-utils as root.
+shadow_utils_in_ns() {
+	set -eux
+	[ "$PROP" != shared ] || mount --make-rshared /
+	mkdir -p "$WORK/etc.copy"
+	cp -a /etc/. "$WORK/etc.copy"
+	mount --bind "$WORK/etc.copy" /etc
+	sed -i '/^alice:/d; /^bob:/d' /etc/shadow
+	echo 'alice:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
+	echo 'bob:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
+	"$SYSMOUNT" -u 2001 -f bind,setuser "$AH" "$AH" none
+	if ! patched; then
+		! as_alice "$SYSMOUNT" -f bind /etc "$AH/c" none
+		passwd -l bob
+		grep -q '^bob:!' /etc/shadow
+		echo "shadow-utils done"
+		return 0
+	fi
+	as_alice "$SYSMOUNT" -f bind /etc "$AH/c" none
+	nr=$(nr_user)
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/shadow" none
+	[ "$(nmounts "$AH/c/shadow")" -eq 1 ]
+	[ "$(nr_user)" -eq $((nr + 1)) ]
+	passwd -l bob
+	grep -q '^bob:!' /etc/shadow
+	[ "$(nmounts "$AH/c/shadow")" -eq 0 ]
+	[ "$(nr_user)" -eq "$nr" ]
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/shadow" none
+	usermod -L alice
+	grep -q '^alice:!' /etc/shadow
+	[ "$(nmounts "$AH/c/shadow")" -eq 0 ]
+	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/passwd" none
+	usermod -c 'bob renamed' bob
+	grep -q '^bob:x:2002:2002:bob renamed:' /etc/passwd
+	[ "$(nmounts "$AH/c/passwd")" -eq 0 ]
+	[ "$(nr_user)" -eq "$nr" ]
+	echo "shadow-utils done"
+}
+
+@test "passwd -l, usermod -L and usermod -c replace /etc files alice mounted on in her copy" {
+	command -v passwd >/dev/null && command -v usermod >/dev/null ||
+		skip "no shadow-utils"
+	mkdir -p "$AH/c"
+	chown 2001:2001 "$AH/c"
+	run unshare -m --propagation private \
+		env AH="$AH" WORK="$WORK" SYSMOUNT="$SYSMOUNT" \
+		PROP="${USERMOUNT_ROOT_PROPAGATION:-}" \
+		bash -c "$(declare -f patched as_alice nmounts nr_user \
+			shadow_utils_in_ns); shadow_utils_in_ns"
+	allowed
+	[[ "$output" == *"shadow-utils done"* ]]
+	# the namespace is gone, and with it every mount it counted
+	! patched || [ "$(nr_user)" -eq "$NR0" ]
+}

@@ -44,6 +44,13 @@ refused() {
 	echo "expected EPERM (status 1), got status $status: $output"
 	return 1
 }
+# a program's rename, unlink or rmdir refused with EBUSY
+busy() {
+	[ "$status" -ne 0 ] && [[ "$output" == *"Device or resource busy"* ]] &&
+		return 0
+	echo "expected EBUSY, got status $status: $output"
+	return 1
+}
 # allowed on the patched kernel, refused (EPERM) without the series
 allowed_if_patched() {
 	if patched; then allowed; else refused; fi
