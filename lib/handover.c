@@ -110,16 +110,22 @@ static int config_fs(int fs, const char *src, const char *data,
 	char *opts = data ? strdup(data) : NULL, *p = opts;
 	char *name, *value;
 	size_t namesz, valuesz, i;
-	int rc = 0;
+	int rc = 0, n;
 
 	if (data && !opts)
 		return -ENOMEM;
 	if (src && fsconfig(fs, FSCONFIG_SET_STRING, "source", src, 0) < 0)
 		rc = -errno;
 	/* libmount's own option parser: quotes and all, as mount(2) sees */
-	while (!rc && p && !mnt_optstr_next_option(&p, &name, &namesz, &value,
-						   &valuesz))
+	while (!rc && p) {
+		n = mnt_optstr_next_option(&p, &name, &namesz, &value,
+					   &valuesz);
+		if (n)
+			rc = n < 0 ? -EINVAL : 0;
+		if (n)
+			break;
 		rc = config_option(fs, name, namesz, value, valuesz);
+	}
 	for (i = 0; !rc && i < ARRAY_SIZE(sb_flags); i++)
 		if ((fl & sb_flags[i].ms) &&
 		    fsconfig(fs, FSCONFIG_SET_FLAG, sb_flags[i].word, NULL, 0))
@@ -155,6 +161,7 @@ static int new_bind(int src, unsigned long fl)
 	unsigned int at = AT_EMPTY_PATH | ((fl & MS_REC) ? AT_RECURSIVE : 0);
 	struct mount_attr attr = { .attr_set = attrs_of(fl) };
 	int mnt = open_tree(src, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | at);
+	int e;
 
 	if (mnt < 0)
 		return -errno;
@@ -162,9 +169,9 @@ static int new_bind(int src, unsigned long fl)
 		attr.attr_clr = MOUNT_ATTR__ATIME;
 	if (attr.attr_set &&
 	    mount_setattr(mnt, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0) {
-		attr.attr_set = -errno;
+		e = -errno;
 		close(mnt);
-		return (int)attr.attr_set;
+		return e;
 	}
 	return mnt;
 }
