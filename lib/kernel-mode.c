@@ -392,7 +392,8 @@ static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
 			   struct um_xmount *x)
 {
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
-	char *tgt = prefixed_target(cxt);
+	/* prepared: below --target-prefix now */
+	const char *tgt = mnt_context_get_target(cxt);
 	const char *src = mnt_context_get_source(cxt);
 	struct um_handover_req r = {
 		.source = req->given_source ?: src,
@@ -412,10 +413,8 @@ static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
 			 "%s now resolves to %s", tgt && strcmp(tgt, r.target) ?
 			 r.target : r.source, tgt && strcmp(tgt, r.target) ?
 			 tgt : src ?: "nothing");
-		free(tgt);
 		return EPERM;
 	}
-	free(tgt);
 	rc = um_handover_pin(&req->h, &r);
 	/* she cannot reach it, or it is missing: libmount's words, as before */
 	if (rc == -EACCES || rc == -ENOENT)

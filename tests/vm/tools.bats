@@ -372,7 +372,8 @@ refused_undone() {
 	# mountpoint, so umount cannot tell which mount he means
 	run as_user bob "$UMOUNT" "$d"
 	[ "$status" -eq 32 ]
-	[ "$output" = "umount: $d: must be superuser to unmount." ]
+	# the name as the listing writes it: one line, the newline \x0a
+	[ "$output" = "umount: $H/f x\\x0ay\\z: must be superuser to unmount." ]
 	is_mounted "$d"
 	# listed as itself, control characters masked, nothing rewritten
 	run "$MOUNT" -t fuse.user=0
