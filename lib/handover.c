@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/fsuid.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
 
@@ -37,6 +36,7 @@
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
+#include "privs.h"
 
 /* The per-mount flags of mount(2) and their mount_setattr(2) attributes. */
 static const struct {
@@ -185,14 +185,10 @@ static void proc_path(int fd, char *buf, size_t sz)
 static int hand_over(int fd, const char *mnt, uid_t owner, unsigned long ours)
 {
 	unsigned long fl = MS_REMOUNT | MS_BIND | flags_now(fd) | ours;
-	uid_t saved = setfsuid(owner);
-	int rc = 0;
+	uid_t saved = um_privs_fsuid(owner);
+	int rc = mount("none", mnt, NULL, fl, NULL) < 0 ? -errno : 0;
 
-	if ((uid_t)setfsuid((uid_t)-1) != owner)
-		rc = -EPERM;
-	else if (mount("none", mnt, NULL, fl, NULL) < 0)
-		rc = -errno;
-	setfsuid(saved);
+	um_privs_fsuid(saved);
 	return rc;
 }
 
@@ -228,16 +224,14 @@ static int remount(struct um_handover *h, const struct um_handover_req *r)
 {
 	char mnt[64];
 	uid_t saved;
-	int rc = 0;
+	int rc;
 
 	proc_path(h->target, mnt, sizeof(mnt));
-	saved = setfsuid(r->owner);
-	if ((uid_t)setfsuid((uid_t)-1) != r->owner)
-		rc = -EPERM;
-	else if (mount(r->source, mnt, r->type,
-		       (r->mflags & ~MS_PROPAGATION) | r->ours, r->data) < 0)
-		rc = -errno;
-	setfsuid(saved);
+	saved = um_privs_fsuid(r->owner);
+	rc = mount(r->source, mnt, r->type,
+		   (r->mflags & ~MS_PROPAGATION) | r->ours, r->data) < 0 ?
+		     -errno : 0;
+	um_privs_fsuid(saved);
 	if (!rc)
 		rc = um_mount_id_at(h->target, "", AT_EMPTY_PATH, &h->id, NULL);
 	return rc;
@@ -260,17 +254,23 @@ void um_handover_free(struct um_handover *h)
 	um_handover_init(h);
 }
 
-/* Pin the target and a bind's source for @r->owner; 0 or -errno. */
+/*
+ * Pin the target and a bind's source for @r->owner, each once: what an
+ * earlier call pinned stays what is used. 0 or -errno.
+ */
 int um_handover_pin(struct um_handover *h, const struct um_handover_req *r)
 {
 	int fd;
 
-	fd = um_pin_path(r->target, r->owner, r->mflags & MS_REMOUNT, h->why,
-			 sizeof(h->why));
-	if (fd < 0)
-		return fd;
-	h->target = fd;
-	if (!(r->mflags & MS_BIND) || (r->mflags & MS_REMOUNT))
+	if (h->target < 0) {
+		fd = um_pin_path(r->target, r->owner, r->mflags & MS_REMOUNT,
+				 h->why, sizeof(h->why));
+		if (fd < 0)
+			return fd;
+		h->target = fd;
+	}
+	if (h->source >= 0 || !(r->mflags & MS_BIND) ||
+	    (r->mflags & MS_REMOUNT))
 		return 0;
 	fd = um_pin_path(r->source, r->owner, false, h->why, sizeof(h->why));
 	if (fd < 0)

@@ -36,6 +36,7 @@
 #include "owner.h"
 #include "pin.h"
 #include "printable.h"
+#include "privs.h"
 #include "request.h"
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
@@ -140,23 +141,31 @@ static char *given_path(const char *path, const char *prefix)
 	return p;
 }
 
-/* X-mount.mkdir (-m) is root's: never in a directory @owner may write. */
+/*
+ * X-mount.mkdir (-m) is root's: libmount makes every missing directory on
+ * the way, by path, so the nearest one that exists must be closed to
+ * @owner (and pinned as any other: no link, no other user's mount).
+ */
 static int mkdir_refused(const char *tgt, uid_t owner, char *why, size_t sz)
 {
-	char *dir = strdup(tgt), *slash;
+	char *dir = um_path_dir(tgt, NULL), *up;
 	uid_t saved;
 	int fd, w;
 
 	if (!dir)
 		return -ENOMEM;
-	slash = strrchr(dir, '/');
-	if (slash)
-		*(slash == dir ? slash + 1 : slash) = '\0';
-	fd = um_pin_path(dir, owner, false, why, sz);
+	while ((fd = um_pin_path(dir, owner, false, why, sz)) == -ENOENT &&
+	       strcmp(dir, "/")) {
+		up = um_path_dir(dir, NULL);
+		free(dir);
+		dir = up;
+		if (!dir)
+			return -ENOMEM;
+	}
 	if (fd >= 0) {
-		saved = setfsuid(owner);
+		saved = um_privs_fsuid(owner);
 		w = faccessat(fd, "", W_OK, AT_EACCESS | AT_EMPTY_PATH);
-		setfsuid(saved);
+		um_privs_fsuid(saved);
 		close(fd);
 		fd = w == 0 ? -EPERM : 0;
 		if (fd)
@@ -167,11 +176,23 @@ static int mkdir_refused(const char *tgt, uid_t owner, char *why, size_t sz)
 	return fd;
 }
 
+/* The refusal of a path for root's mount for another user. */
+static const char *not_given(const struct um_owned *req, char *buf,
+			     size_t sz)
+{
+	char name[64];
+
+	um_user_name(req->owner, name, sizeof(name));
+	snprintf(buf, sz, "not given to %s: %s", name, req->h.why);
+	return buf;
+}
+
 /*
  * Root gives a mount to another user: the target and a bind's source are
- * the paths as given, pinned with her rights in mind (lib/pin.c). Checked
- * here, before libmount prepares (and makes a missing mountpoint), and
- * again when the mount is made on what is pinned then. Says why not.
+ * the paths as given, pinned with her rights in mind (lib/pin.c), here,
+ * before libmount prepares (and makes a missing mountpoint); the mount is
+ * made on what is pinned here, and what is missing yet is pinned then.
+ * Says why not.
  */
 static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 {
@@ -180,7 +201,7 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 	bool bind = (req->mflags & MS_BIND) && !(req->mflags & MS_REMOUNT);
 	struct um_handover_req r = { .mflags = req->mflags,
 				     .owner = req->owner };
-	char name[64], msg[sizeof(req->h.why) + 96];
+	char msg[sizeof(req->h.why) + 96];
 	int rc;
 
 	req->for_other = true;
@@ -199,14 +220,10 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 		rc = mkdir_refused(r.target, req->owner, req->h.why,
 				   sizeof(req->h.why));
 	/* a path she cannot reach, or missing: the mount says so, as before */
-	if (rc && rc != -EACCES && rc != -ENOENT) {
-		um_user_name(req->owner, name, sizeof(name));
-		snprintf(msg, sizeof(msg), "not given to %s: %s", name,
-			 req->h.why);
-		um_warnx_printable(tgt, msg);
-	}
-	um_handover_free(&req->h);
-	return rc && rc != -EACCES && rc != -ENOENT ? MNT_EX_FAIL : 0;
+	if (!rc || rc == -EACCES || rc == -ENOENT)
+		return 0;
+	um_warnx_printable(tgt, not_given(req, msg, sizeof(msg)));
+	return MNT_EX_FAIL;
 }
 
 /*
@@ -383,8 +400,8 @@ static int configure(void *arg, int fd)
 }
 
 /*
- * Root's mount for another user, on the paths as given, pinned again now
- * (lib/handover.c). libmount's canonical paths, which utab records, must
+ * Root's mount for another user, on the paths as given, pinned at the
+ * check or, made since (-m), now (lib/handover.c). libmount's canonical paths, which utab records, must
  * name the same: otherwise something changed since the check. Returns 0
  * or an errno; h.why says why a path was refused.
  */
@@ -407,12 +424,14 @@ static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
 	struct configure_arg a = { x, req->given_target };
 	int rc;
 
-	if (!tgt || strcmp(tgt, r.target) ||
-	    (req->given_source && (!src || strcmp(src, r.source)))) {
-		snprintf(req->h.why, sizeof(req->h.why),
-			 "%s now resolves to %s", tgt && strcmp(tgt, r.target) ?
-			 r.target : r.source, tgt && strcmp(tgt, r.target) ?
-			 tgt : src ?: "nothing");
+	if (!tgt || strcmp(tgt, r.target)) {
+		snprintf(req->h.why, sizeof(req->h.why), "%s now resolves to %s",
+			 r.target, tgt ?: "nothing");
+		return EPERM;
+	}
+	if (req->given_source && (!src || strcmp(src, r.source))) {
+		snprintf(req->h.why, sizeof(req->h.why), "%s now resolves to %s",
+			 r.source, src ?: "nothing");
 		return EPERM;
 	}
 	rc = um_handover_pin(&req->h, &r);
@@ -461,12 +480,9 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 	} else if (req->for_other) {
 		e = mount_for_other(cxt, req, x);
 	} else {
-		saved = setfsuid(req->owner);
-		if ((uid_t)setfsuid((uid_t)-1) != req->owner)
-			errx(MNT_EX_SYSERR, "cannot switch to uid %u",
-			     (unsigned)req->owner);
+		saved = um_privs_fsuid(req->owner);
 		e = owned_syscalls(cxt, req);
-		setfsuid(saved);
+		um_privs_fsuid(saved);
 	}
 	mnt_context_set_syscall_status(cxt, -e);
 	if (!mnt_context_switch_ns(cxt, ns))
@@ -593,11 +609,8 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 
 	if (!mnt_context_syscall_called(cxt) || !tgt)
 		return NULL;
-	if (req->for_other && req->h.why[0]) {
-		um_user_name(req->owner, name, sizeof(name));
-		snprintf(buf, sz, "not given to %s: %s", name, req->h.why);
-		return buf;
-	}
+	if (req->for_other && req->h.why[0])
+		return not_given(req, buf, sz);
 	if (req->undone) {
 		snprintf(buf, sz,
 			 "the mount was made, but not its flags (%s); "

@@ -31,19 +31,18 @@
  * (a directory she made, or moved from where she could write anyway);
  * the mount lands on the dentry that was checked.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/fsuid.h>
 #include <sys/stat.h>
 
 #include "explain.h"
 #include "owner.h"
 #include "pin.h"
+#include "privs.h"
 
 /* The owner of the mount @fd is on, into *@uid: 1, 0 (none) or -errno. */
 static int mount_owner(int fd, struct libmnt_table *tb, uid_t *uid)
@@ -179,12 +178,22 @@ int um_pin_path(const char *path, uid_t owner, bool users_mounts, char *why,
 		snprintf(why, sz, "cannot read /proc/self/mountinfo");
 		return -ENOMEM;
 	}
-	/* as the mount(2) with her fsuid did before: no such uid here */
-	saved = setfsuid(owner);
-	if ((uid_t)setfsuid((uid_t)-1) != owner)
-		errx(MNT_EX_SYSERR, "cannot switch to uid %u", (unsigned)owner);
+	saved = um_privs_fsuid(owner);
 	fd = walk(path, tb, owner, why, sz);
-	setfsuid(saved);
+	um_privs_fsuid(saved);
 	mnt_unref_table(tb);
 	return fd;
+}
+
+char *um_path_dir(const char *path, const char **name)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+
+	if (name)
+		*name = slash ? slash + 1 : path;
+	if (!slash)
+		return strdup(".");
+	dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	return dir;
 }

@@ -14,5 +14,7 @@
  */
 int um_pin_path(const char *path, uid_t owner, bool users_mounts, char *why,
 		size_t sz);
+/* @path's directory ("/" for "/x"), to free; *@name: its last part. */
+char *um_path_dir(const char *path, const char **name);
 
 #endif

@@ -8,12 +8,14 @@
  * mtab and utab paths, debug masks), LD_*, IFS, PATH and locale paths in
  * one step, instead of trusting a deny-list to be complete.
  */
+#include <err.h>
 #include <errno.h>
 #include <grp.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/fsuid.h>
 
 #include "privs.h"
 
@@ -77,6 +79,21 @@ int um_privs_drop(void)
 		return -EPERM;
 	privileged = false;
 	return 0;
+}
+
+/*
+ * Root acting for @uid: file access with her fsuid (mount(2) records it
+ * as the owner; lookups are checked with it). Returns the fsuid to give
+ * back to um_privs_fsuid(); a uid that does not exist here (a user
+ * namespace without it) ends the tool, as nothing can be done for it.
+ */
+uid_t um_privs_fsuid(uid_t uid)
+{
+	uid_t saved = setfsuid(uid);
+
+	if ((uid_t)setfsuid((uid_t)-1) != uid)
+		errx(MNT_EX_SYSERR, "cannot switch to uid %u", (unsigned)uid);
+	return saved;
 }
 
 /*

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "owner.h"
+#include "pin.h"
 #include "printable.h"
 #include "request.h"
 #include "userns.h"
@@ -229,6 +230,7 @@ void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x)
 {
 	const char *tgt = mnt_context_get_target(cxt);
 	struct libmnt_ns *ns;
+	const char *name;
 	char *dir;
 
 	if (!um_xopts_post_mount(&x->o) || !tgt)
@@ -236,12 +238,10 @@ void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x)
 	ns = mnt_context_switch_target_ns(cxt);
 	if (um_mount_id(tgt, &x->below) < 0)
 		x->below = 0;
-	dir = strdup(tgt);
-	x->name = strrchr(tgt, '/') ? strdup(strrchr(tgt, '/') + 1) : NULL;
-	if (dir && x->name && *x->name) {
-		*(strrchr(dir, '/') == dir ? dir + 1 : strrchr(dir, '/')) = 0;
+	dir = um_path_dir(tgt, &name);
+	x->name = strdup(name);
+	if (dir && x->name && *x->name)
 		x->parent = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	}
 	free(dir);
 	if (ns)
 		mnt_context_switch_ns(cxt, ns);

@@ -716,7 +716,12 @@ root_dir_intact() {
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H/p/etc: not given to alice: $H/p is a symbolic link." ]
 	root_dir_intact
-	echo "t $H/p/etc tmpfs setuser=alice 0 0" >/etc/fstab
+	# as Debian's installer writes fstab: tag lines, a CD drive for users
+	cat >/etc/fstab <<-EOF
+		UUID=0b9a0b9a-0000-4000-8000-00000000beef none swap sw 0 0
+		/dev/sr0 /media/cdrom0 udf,iso9660 user,noauto 0 0
+		t $H/p/etc tmpfs setuser=alice 0 0
+	EOF
 	run "$MOUNT" -a
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H/p/etc: not given to alice: $H/p is a symbolic link." ]
@@ -752,6 +757,11 @@ root_dir_intact() {
 	run "$MOUNT" -m --bind --setuser=alice "$H/src" "$H/new"
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H/new: not given to alice: X-mount.mkdir in $H, which she may change." ]
+	[ ! -e "$H/new" ]
+	# libmount would make every missing level: the first that exists counts
+	run "$MOUNT" -m --bind --setuser=alice "$H/src" "$H/new/deeper"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/new/deeper: not given to alice: X-mount.mkdir in $H, which she may change." ]
 	[ ! -e "$H/new" ]
 }
 
@@ -814,24 +824,36 @@ stack_racer() {
 	done' "$top_builddir/tests/vm/sysmount" "$T/etc" "$1"
 }
 
+# Round $2 (of 1-4) of the admin's slow_mount ${@:3} while alice stacks
+# binds on $1: rounds 1-2 with / private, 3-4 in the world systemd makes.
+# What she stacked after the hand-over must go before the next round.
+stacked_round() {
+	local target=$1 round=$2
+
+	shift 2
+	[ "$round" -lt 3 ] || shared_world
+	stack_racer "$target"
+	run slow_mount "$@"
+	stop_racer
+}
+
+# Field $2 (or the whole line) of the lowest mount on $1: the admin's.
+lowest_mount() {
+	awk -v t="$1" -v f="${2:-0}" '$5 == t { print $f; exit }' \
+		/proc/self/mountinfo
+}
+
 @test "tools: X-mount.owner and mode with --setuser=alice while she stacks binds: root's directory stays root's" {
 	series || skip "owners exist only with the series"
 	root_dir
 	mkdir -p "$T/srv/t"
 	local i
-	# her racer runs while the admin mounts; what she stacked after the
-	# hand-over goes before the next round (it would pile up otherwise)
 	for i in 1 2 3 4; do
-		[ "$i" -lt 3 ] || shared_world
-		stack_racer "$T/srv/t"
-		run slow_mount -t tmpfs --setuser=alice \
+		stacked_round "$T/srv/t" "$i" -t tmpfs --setuser=alice \
 			-o X-mount.owner=alice,X-mount.mode=0700 t "$T/srv/t"
-		stop_racer
 		[ "$status" -eq 0 ]
 		root_dir_intact
-		# the admin's mount, the lowest on the target, as asked
-		awk -v t="$T/srv/t" '$5 == t { print; exit }' \
-			/proc/self/mountinfo | grep -q ' - tmpfs t rw'
+		lowest_mount "$T/srv/t" | grep -q ' - tmpfs t rw'
 		umount_under "$T/srv/t"
 	done
 }
@@ -842,14 +864,10 @@ stack_racer() {
 	mkdir -p "$T/pub"
 	local i
 	for i in 1 2 3 4; do
-		[ "$i" -lt 3 ] || shared_world
-		stack_racer "$T/pub"
-		run slow_mount --bind --setuser=alice -o ro "$T/pub" "$T/pub"
-		stop_racer
+		stacked_round "$T/pub" "$i" --bind --setuser=alice -o ro \
+			"$T/pub" "$T/pub"
 		[ "$status" -eq 0 ]
-		# the admin's mount: the lowest on the target, owned by alice
-		awk -v t="$T/pub" '$5 == t { print $6; exit }' \
-			/proc/self/mountinfo | grep -q '^ro,.*user=2001'
+		lowest_mount "$T/pub" 6 | grep -q '^ro,.*user=2001'
 		umount_under "$T/pub"
 	done
 }
