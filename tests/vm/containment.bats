@@ -588,12 +588,17 @@ copy_into_home() {
 # /etc a bind of a writable copy with shadow entries for the test users,
 # alice's home hers, her copy of /etc in it, her file on one name in it,
 # then shadow-utils as root.
-shadow_utils_in_ns() {
-	set -eux
+# (in a mount namespace of its own) / as $PROP says, /etc a writable copy
+private_etc() {
 	[ "$PROP" != shared ] || mount --make-rshared /
 	mkdir -p "$WORK/etc.copy"
 	cp -a /etc/. "$WORK/etc.copy"
 	mount --bind "$WORK/etc.copy" /etc
+}
+
+shadow_utils_in_ns() {
+	set -eux
+	private_etc
 	sed -i '/^alice:/d; /^bob:/d' /etc/shadow
 	echo 'alice:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
 	echo 'bob:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
@@ -635,9 +640,241 @@ shadow_utils_in_ns() {
 		env AH="$AH" WORK="$WORK" SYSMOUNT="$SYSMOUNT" \
 		PROP="${USERMOUNT_ROOT_PROPAGATION:-}" \
 		bash -c "$(declare -f patched as_alice nmounts nr_user \
-			shadow_utils_in_ns); shadow_utils_in_ns"
+			private_etc shadow_utils_in_ns); shadow_utils_in_ns"
 	allowed
 	[[ "$output" == *"shadow-utils done"* ]]
 	# the namespace is gone, and with it every mount it counted
 	! patched || [ "$(nr_user)" -eq "$NR0" ]
+}
+
+# Root's recursive work on a home (patch 0018): alice's bind of what she
+# does not own is read-only and locked, so root's chown -R, find -delete,
+# rm -rf, deluser --remove-home and a restore with cp -a, tar or rsync -a
+# stop there with EROFS.  On the plain kernel her bind is refused and the
+# same tools run through her home alone: root's files are the same after.
+
+# root's directory with root's files; alice binds it at $AH/.cache/x
+root_tree_in_home() {
+	mkdir -p "$WORK/rootdir/sub"
+	echo secret >"$WORK/rootdir/a.conf"
+	echo keep >"$WORK/rootdir/sub/file"
+	admin_own "$AH" 2001
+	as_alice mkdir -p "$AH/.cache/x"
+	run as_alice "$SYSMOUNT" -f bind "$WORK/rootdir" "$AH/.cache/x" none
+	allowed_if_patched
+	patched || return 0
+	has_opt "$(mnt_opts "$AH/.cache/x")" user=2001
+	has_opt "$(mnt_opts "$AH/.cache/x")" ro
+}
+
+# root's files are as root left them, and no more
+root_tree_intact() {
+	[ "$(stat -c %u:%g "$WORK/rootdir" "$WORK/rootdir/a.conf" \
+		"$WORK/rootdir/sub" "$WORK/rootdir/sub/file" | sort -u)" = 0:0 ]
+	[ "$(cat "$WORK/rootdir/a.conf")" = secret ]
+	[ "$(cat "$WORK/rootdir/sub/file")" = keep ]
+	[ "$(find "$WORK/rootdir" | wc -l)" -eq 4 ]
+}
+
+# the tool's status: on the patched kernel it met EROFS at alice's bind
+stopped_at_bind() {
+	if patched; then
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"Read-only file system"* ]]
+	else
+		allowed
+	fi
+}
+
+@test "root's chown -R, find -delete and rm -rf of alice's home stop at her bind of root's directory" {
+	root_tree_in_home
+	run chown -R alice: "$AH"
+	stopped_at_bind
+	root_tree_intact
+	# her own files were given to her all the same
+	[ "$(stat -c %U "$AH/src/file")" = alice ]
+	run find "$AH" -name '*.conf' -delete
+	stopped_at_bind
+	root_tree_intact
+	run bash -c 'rm -rf "$1"/.cache/x/*' sh "$AH"
+	stopped_at_bind
+	root_tree_intact
+	run rm -rf "$AH/.cache"
+	stopped_at_bind
+	root_tree_intact
+	# not even root makes her bind writable again
+	patched || return 0
+	run mount -o remount,bind,rw "$AH/.cache/x"
+	[ "$status" -ne 0 ]
+	has_opt "$(mnt_opts "$AH/.cache/x")" ro
+}
+
+@test "a restore into alice's home as root (cp -a, tar, rsync -a) writes nothing through her bind of root's directory" {
+	root_tree_in_home
+	mkdir -p "$WORK/backup/.cache/x"
+	echo planted >"$WORK/backup/.cache/x/a.conf"
+	echo planted >"$WORK/backup/.cache/x/new"
+	run cp -a "$WORK/backup/." "$AH/"
+	stopped_at_bind
+	root_tree_intact
+	tar -C "$WORK/backup" -cf "$WORK/backup.tar" .
+	run tar -C "$AH" -xf "$WORK/backup.tar"
+	stopped_at_bind
+	root_tree_intact
+	if command -v rsync >/dev/null; then
+		run rsync -a "$WORK/backup/" "$AH/"
+		stopped_at_bind
+		root_tree_intact
+	fi
+}
+
+@test "bob's bind of alice's directory is read-only too; his own stays writable" {
+	mkdir -p "$AH/shared"
+	echo hers >"$AH/shared/f"
+	chown -R 2001:2001 "$AH/shared"
+	chmod 0755 "$AH"
+	admin_own "$BH" 2002
+	as_bob mkdir -p "$BH/a" "$BH/own" "$BH/b"
+	run as_bob "$SYSMOUNT" -f bind "$AH/shared" "$BH/a" none
+	allowed_if_patched
+	run as_bob "$SYSMOUNT" -f bind "$BH/own" "$BH/b" none
+	allowed_if_patched
+	patched || return 0
+	has_opt "$(mnt_opts "$BH/a")" ro
+	has_opt "$(mnt_opts "$BH/b")" rw
+	run chown -R bob: "$BH"
+	[ "$status" -ne 0 ]
+	[ "$(stat -c %U "$AH/shared/f")" = alice ]
+	[ "$(stat -c %U "$BH/own")" = bob ]
+	as_bob touch "$BH/b/new"
+	[ -e "$BH/own/new" ]
+}
+
+# deluser --remove-home alice, in a mount namespace with a copy of /etc
+deluser_in_ns() {
+	set -eux
+	private_etc
+	mount -t tmpfs spool /var/mail
+	deluser --remove-home alice || echo "deluser: $?"
+	! grep -q '^alice:' /etc/passwd
+	echo "deluser done"
+}
+
+@test "deluser --remove-home alice removes her home, never root's files through her bind" {
+	command -v deluser >/dev/null || skip "no adduser"
+	root_tree_in_home
+	run unshare -m --propagation private \
+		env AH="$AH" WORK="$WORK" \
+		PROP="${USERMOUNT_ROOT_PROPAGATION:-}" \
+		bash -c "$(declare -f private_etc deluser_in_ns); deluser_in_ns"
+	echo "$output"
+	[[ "$output" == *"deluser done"* ]]
+	root_tree_intact
+	[ ! -e "$AH/src/file" ]
+}
+
+# What root mounted in a user's mount (patch 0019): the administrator
+# pins alice's authorized_keys with a bind of an approved key; alice
+# cannot cover it by mounting on its directory or on her home.
+
+@test "root's pin of alice's authorized_keys stays what sshd reads: she covers neither it nor a directory above it" {
+	admin_own "$AH" 2001
+	mkdir -p "$AH/.ssh"
+	echo alice-key >"$AH/.ssh/authorized_keys"
+	chown -R 2001:2001 "$AH/.ssh"
+	echo approved-key >"$WORK/approved"
+	mount --bind "$WORK/approved" "$AH/.ssh/authorized_keys"
+	# (with / rshared the homes' peers hold copies too: count, compare)
+	local home ssh
+	home=$(nmounts "$AH")
+	ssh=$(nmounts "$AH/.ssh")
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/.ssh" none
+	refused
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH" none
+	refused
+	run as_alice "$SYSMOUNT" -f bind,rec "$AH/src" "$AH" none
+	refused
+	[ "$(cat "$AH/.ssh/authorized_keys")" = approved-key ]
+	[ "$(nmounts "$AH")" -eq "$home" ]
+	[ "$(nmounts "$AH/.ssh")" -eq "$ssh" ]
+	# elsewhere in her home she binds as before
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	# and bob no more than she does over his own home
+	admin_own "$BH" 2002
+	mkdir -p "$BH/d/e"
+	chown -R 2002:2002 "$BH/d"
+	mount -t tmpfs root-policy "$BH/d/e"
+	local e
+	e=$(nmounts "$BH/d/e")
+	run as_bob "$SYSMOUNT" -f bind "$BH/d" "$BH/d" none
+	refused
+	[ "$(nmounts "$BH/d/e")" -eq "$e" ]
+	[ "$(nmounts "$BH/d")" -eq 0 ]
+}
+
+@test "hidden stays hidden: alice's recursive bind past root's unbindable mount is refused" {
+	mkdir -p "$WORK/data/secret"
+	echo hidden >"$WORK/data/secret/file"
+	mount -t tmpfs mask "$WORK/data/secret"
+	mount --make-unbindable "$WORK/data/secret"
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind,rec "$WORK/data" "$AH/mnt" none
+	refused
+	[ "$(nmounts "$AH/mnt")" -eq 0 ]
+	[ ! -e "$AH/mnt/secret/file" ]
+	# a plain bind is refused too, as before (root's mount below)
+	run as_alice "$SYSMOUNT" -f bind "$WORK/data" "$AH/mnt" none
+	refused
+}
+
+# A user's sandboxes (patch 0021): her mount reaches the copies of her
+# home in mount namespaces of user namespaces she made, as a setuid
+# fusermount's mount does; bob's sandbox receives nothing of hers.
+
+# $1 (alice or bob) starts sandbox $2... in the background: it says ready
+# in $SYNC, waits for go, then reads alice's $AH/mnt/marker
+sandbox_bg() {
+	local who=$1
+	shift
+	"as_$who" "$@" sh -c 'touch "$1/ready.$2"
+		while [ ! -e "$1/go" ]; do sleep 0.1; done
+		cat "$3/marker" 2>&1 || true' sh "$SYNC" "$who" "$AH/mnt" \
+		>"$SYNC/out.$who" 2>&1 &
+}
+
+sandboxes_see() {
+	SYNC=$WORK/sync
+	mkdir -p "$SYNC"
+	chmod 1777 "$SYNC"
+	admin_own "$AH" 2001
+	mount --make-shared "$AH"
+	echo seen >"$AH/src/marker"
+	chown 2001:2001 "$AH/src/marker"
+	sandbox_bg alice "$@"
+	sandbox_bg bob "$@"
+	until [ -e "$SYNC/ready.alice" ] && [ -e "$SYNC/ready.bob" ]; do
+		sleep 0.1
+	done
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	touch "$SYNC/go"
+	wait
+	echo "alice's sandbox: $(cat "$SYNC/out.alice")"
+	echo "bob's sandbox: $(cat "$SYNC/out.bob")"
+	if patched; then
+		[ "$(cat "$SYNC/out.alice")" = seen ]
+	else
+		[[ "$(cat "$SYNC/out.alice")" == *"No such file"* ]]
+	fi
+	[[ "$(cat "$SYNC/out.bob")" == *"No such file"* ]]
+}
+
+@test "alice's unshare -Urm --propagation slave sandbox sees what she mounts later; bob's does not" {
+	sandboxes_see unshare -Urm --propagation slave
+}
+
+@test "alice's bubblewrap sandbox sees what she mounts later; bob's does not" {
+	command -v bwrap >/dev/null || skip "no bubblewrap"
+	sandboxes_see bwrap --unshare-user --bind / / --dev /dev --proc /proc
 }
