@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "fastpath.h"
+#include "heldby.h"
 #include "lazymount.h"
 #include "legacy.h"
 #include "mode.h"
@@ -138,10 +139,19 @@ static void success_message(struct libmnt_context *cxt)
 	free(src);
 }
 
+/* The filesystem's device, for root's look at who still holds it. */
+static dev_t umounted_devno(struct libmnt_context *cxt)
+{
+	if (mode != UM_MODE_PLAIN || geteuid() != 0 || quiet)
+		return 0;
+	return um_mounted_devno(mnt_context_get_target(cxt));
+}
+
 /* The umount2, the utab update and the report; returns the exit code. */
 static int umount_change(void *arg)
 {
 	struct libmnt_context *cxt = arg;
+	dev_t devno = umounted_devno(cxt);
 	int rc;
 
 	/* until the change is recorded in utab and reported */
@@ -151,6 +161,8 @@ static int umount_change(void *arg)
 	rc = report(cxt, rc);
 	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 		success_message(cxt);
+	if (rc == MNT_EX_SUCCESS)
+		um_report_held_by_users(devno, mnt_context_get_target(cxt));
 	um_signals_deliver();
 	return rc;
 }

@@ -907,3 +907,39 @@ lowest_mount() {
 	echo "$after"
 	! grep -F "\"$T/srv" <<<"$after" || false
 }
+
+# Root's umount of a filesystem users' binds still hold (kernel/README,
+# "a user's bind keeps root's filesystem in use"): usermount names them;
+# util-linux says nothing.
+@test "tools: root's umount of a filesystem alice's bind still holds names her mount and how to remove it" {
+	series || skip "owners exist only with the series"
+	own_home
+	mkdir -p "$T/vol"
+	"$MOUNT" -t tmpfs usbstick "$T/vol"
+	mkdir "$T/vol/photos"
+	as_user alice "$MOUNT" --bind "$T/vol/photos" "$H/dst"
+	# util-linux, the same steps: nothing said
+	run "$UL_UMOUNT" "$T/vol"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	"$MOUNT" -t tmpfs usbstick "$T/vol"
+	mkdir "$T/vol/photos"
+	as_user alice "$MOUNT" --bind "$T/vol/photos" "$H/src"
+	run "$UMOUNT" "$T/vol"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "umount: $T/vol: the filesystem stays in use by users' mounts of it; umount -l them to release it:" ]
+	[ "${lines[1]}" = "        $H/src (alice)" ]
+	[ "${#lines[@]}" -eq 2 ]
+	# -q: not a word; while root has a mount of it: nothing to say
+	"$MOUNT" -t tmpfs usbstick "$T/vol"
+	mkdir -p "$T/vol/photos" "$T/vol2"
+	as_user alice "$MOUNT" --bind "$T/vol/photos" "$H/fuse"
+	"$MOUNT" --bind "$T/vol" "$T/vol2"
+	run "$UMOUNT" "$T/vol"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run "$UMOUNT" -q "$T/vol2"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	umount -l "$H/dst" "$H/src" "$H/fuse"
+}

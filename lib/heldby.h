@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_HELDBY_H
+#define USERMOUNT_HELDBY_H
+
+#include <sys/types.h>
+
+dev_t um_mounted_devno(const char *target);
+void um_report_held_by_users(dev_t devno, const char *target);
+
+#endif
