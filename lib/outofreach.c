@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The root child (lib/rootchild.c) leaves what it inherited from the
+ * The root child (lib/setuid-rootchild.c) leaves what it inherited from the
  * caller's process besides ids, session and limits: her cgroup and her
  * scheduling.
  *

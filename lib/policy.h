@@ -5,22 +5,26 @@
 #include <stdbool.h>
 #include "lazymount.h"
 
+#include "cli.h"
 #include "kernel-mode.h"
 #include "mode.h"
 #include "ownopts.h"
 #include "xmount.h"
 
 /*
- * Each step of a mount or umount asks the mode's policy (lib/kernel-mode.c,
- * lib/legacy.c) through these, so the programs' own steps name no mode.
+ * Each step of a mount or umount asks the mode's policy through these
+ * (lib/policy.c hands each to lib/policy-kernel.c or lib/policy-setuid.c),
+ * so the programs' own steps name no mode and include no mode's header.
  */
 
-/* One mount as it goes through mount(8)'s steps. */
+/* One mount as it goes through mount(8)'s steps; one field per mode. */
 struct um_mount {
 	struct um_ownopts own;	/* the series' options asked for */
-	struct um_owned req;	/* kernel mode: what the kernel is asked */
 	struct um_xmount x;	/* util-linux 2.39-2.42's newer options */
-	char *fstab_target;	/* setuid fallback: the target fstab gave */
+	struct um_owned kernel;	/* kernel mode: what it asks the kernel */
+	struct {
+		char *fstab_target;	/* the target fstab gave */
+	} setuid;		/* setuid mode */
 	char why[512];		/* the reason of a refusal */
 };
 
@@ -28,8 +32,10 @@ struct um_mount {
 #define UM_RETRY_AS_CALLER (-1)
 
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt);
+struct libmnt_context *um_policy_new_context(enum um_mode mode);
+void um_policy_arguments(enum um_mode *mode, bool covered);
+bool um_policy_option_ignored(enum um_mode mode, enum um_setuid_col col);
 char *um_policy_resolve(enum um_mode *mode, char *path);
-bool um_policy_option(enum um_mode *mode, const char *allowed, int c);
 
 int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m);
@@ -45,7 +51,6 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 			      struct um_mount *m, int rc);
 void um_policy_mount_free(struct um_mount *m);
 
-bool um_policy_ignored_option(enum um_mode mode, int c);
 char *um_policy_umount_path(enum um_mode mode, bool restricted,
 			    const char *arg);
 int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt);

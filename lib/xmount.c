@@ -110,7 +110,7 @@ int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
  * X-mount.nocanonicalize where libmount has only its switch for all paths
  * (below 2.41): tags and the paths still wanted canonical are resolved
  * here first, the way libmount would. Like util-linux, an ordinary user's
- * restricted context (the setuid fallback) ignores the option.
+ * restricted context (the setuid mode) ignores the option.
  */
 static int nocanonicalize(struct libmnt_context *cxt, const struct um_xopts *o)
 {

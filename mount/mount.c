@@ -6,11 +6,11 @@
  * decided once, at the start (lib/mode.c), and each mount goes through the
  * same steps: fstab, options, check, prepare, execute, finalize, report.
  * At each step the mode's policy has its say:
- *  - kernel ownership (lib/kernel-mode.c): the kernel decides; usermount
+ *  - kernel ownership (lib/policy-kernel.c): the kernel decides; usermount
  *    makes the mount(2) that carries the owner and nomnt, reads back what
  *    the kernel recorded, and explains a refusal;
- *  - the setuid fallback (lib/legacy.c): libmount's restricted context
- *    applies the classic fstab policy, as util-linux, with fixed paths;
+ *  - setuid (lib/policy-setuid.c): libmount's restricted context applies
+ *    the classic fstab policy, as util-linux, with fixed paths;
  *  - plain (root, or no setuid bit): libmount, as util-linux.
  */
 #include <ctype.h>
@@ -29,7 +29,6 @@
 #include "cli.h"
 #include "fastpath.h"
 #include "lazymount.h"
-#include "legacy.h"
 #include "list.h"
 #include "mode.h"
 #include "policy.h"
@@ -63,83 +62,103 @@ enum {
 };
 
 static const struct um_option options[] = {
-	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab" },
-	{ "bind", no_argument, 'B', NULL, "mount a subtree somewhere else" },
+	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab",
+	  UM_SETUID_DROPS },
+	{ "bind", no_argument, 'B', NULL, "mount a subtree somewhere else",
+	  UM_SETUID_DROPS },
 	{ "no-canonicalize", no_argument, 'c', NULL,
-	  "do not canonicalize paths" },
-	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call" },
+	  "do not canonicalize paths", UM_SETUID_DROPS },
+	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call",
+	  UM_SETUID_DROPS },
 	{ "fork", no_argument, 'F', NULL,
-	  "one process for each mount (use with -a)" },
-	{ "help", no_argument, 'h', NULL, "display this help" },
+	  "one process for each mount (use with -a)", UM_SETUID_DROPS },
+	{ "help", no_argument, 'h', NULL, "display this help",
+	  UM_SETUID_KEEPS },
 	{ "internal-only", no_argument, 'i', NULL,
-	  "do not call the mount.<type> helpers" },
-	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels" },
+	  "do not call the mount.<type> helpers", UM_SETUID_KEEPS },
+	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels",
+	  UM_SETUID_KEEPS },
 	{ "label", required_argument, 'L', "label",
-	  "synonym for LABEL=<label>" },
+	  "synonym for LABEL=<label>", UM_SETUID_KEEPS },
 	{ "mkdir", optional_argument, 'm', "mode",
-	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])" },
+	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])",
+	  UM_SETUID_DROPS },
 	{ "map-groups", required_argument, OPT_MAP_GROUPS,
-	  "<inner>:<outer>:<count>", "add a GID map to an ID-mapped mount" },
+	  "<inner>:<outer>:<count>", "add a GID map to an ID-mapped mount",
+	  UM_SETUID_DROPS },
 	{ "map-users", required_argument, OPT_MAP_USERS,
 	  "<inner>:<outer>:<count>|<nsfile>",
-	  "add a UID map to an ID-mapped mount, or name its user namespace" },
-	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else" },
-	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
+	  "add a UID map to an ID-mapped mount, or name its user namespace",
+	  UM_SETUID_DROPS },
+	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else",
+	  UM_SETUID_DROPS },
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab",
+	  UM_SETUID_DROPS },
 	{ "namespace", required_argument, 'N', "ns",
-	  "perform mount in another namespace" },
+	  "perform mount in another namespace", UM_SETUID_DROPS },
 	{ "onlyonce", no_argument, OPT_ONLYONCE, NULL,
-	  "refuse if the source is already mounted on the target" },
+	  "refuse if the source is already mounted on the target",
+	  UM_SETUID_DROPS },
 	{ "options", required_argument, 'o', "list",
-	  "comma-separated list of mount options" },
+	  "comma-separated list of mount options", UM_SETUID_DROPS },
 	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
-	  "how to join fstab's options with -o's" },
+	  "how to join fstab's options with -o's", UM_SETUID_DROPS },
 	{ "options-source", required_argument, OPT_OPTSRC, "source",
-	  "where default options come from (fstab,mtab,disable)" },
+	  "where default options come from (fstab,mtab,disable)",
+	  UM_SETUID_DROPS },
 	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
-	  "read fstab/mtab even with source and target given" },
+	  "read fstab/mtab even with source and target given",
+	  UM_SETUID_DROPS },
 	{ "test-opts", required_argument, 'O', "list",
-	  "limit the set of filesystems (use with -a)" },
-	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only" },
-	{ "ro", no_argument, 'r', NULL, NULL },
+	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS },
+	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only",
+	  UM_SETUID_KEEPS },
+	{ "ro", no_argument, 'r', NULL, NULL,
+	  UM_SETUID_KEEPS },
 	{ "rbind", no_argument, 'R', NULL,
-	  "mount a subtree and all submounts somewhere else" },
+	  "mount a subtree and all submounts somewhere else", UM_SETUID_DROPS },
 	{ NULL, no_argument, 's', NULL,
-	  "tolerate sloppy mount options rather than failing" },
+	  "tolerate sloppy mount options rather than failing",
+	  UM_SETUID_KEEPS },
 	{ "source", required_argument, OPT_SOURCE, "src",
-	  "explicitly specifies source (path, label, uuid)" },
+	  "explicitly specifies source (path, label, uuid)", UM_SETUID_KEEPS },
 	{ "target", required_argument, OPT_TARGET, "target",
-	  "explicitly specifies mountpoint" },
+	  "explicitly specifies mountpoint", UM_SETUID_KEEPS },
 	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "path",
-	  "put every mountpoint below <path>" },
+	  "put every mountpoint below <path>", UM_SETUID_DROPS },
 	{ "types", required_argument, 't', "list",
-	  "limit the set of filesystem types" },
+	  "limit the set of filesystem types", UM_SETUID_KEEPS },
 	{ "fstab", required_argument, 'T', "path",
-	  "alternative file to /etc/fstab" },
-	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>" },
-	{ "verbose", no_argument, 'v', NULL, "say what is being done" },
-	{ "version", no_argument, 'V', NULL, "display version" },
+	  "alternative file to /etc/fstab", UM_SETUID_DROPS },
+	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>",
+	  UM_SETUID_KEEPS },
+	{ "verbose", no_argument, 'v', NULL, "say what is being done",
+	  UM_SETUID_KEEPS },
+	{ "version", no_argument, 'V', NULL, "display version",
+	  UM_SETUID_KEEPS },
 	{ "read-write", no_argument, 'w', NULL,
-	  "mount the filesystem read-write (default)" },
-	{ "rw", no_argument, 'w', NULL, NULL },
+	  "mount the filesystem read-write (default)", UM_SETUID_DROPS },
+	{ "rw", no_argument, 'w', NULL, NULL,
+	  UM_SETUID_DROPS },
 	{ "setuser", optional_argument, OPT_SETUSER, "user",
-	  "make the mount owned by <user> (default: you)" },
+	  "make the mount owned by <user> (default: you)", UM_SETUID_DROPS },
 	{ "make-shared", no_argument, OPT_SHARED, NULL,
-	  "mark a subtree as shared" },
+	  "mark a subtree as shared", UM_SETUID_DROPS },
 	{ "make-slave", no_argument, OPT_SLAVE, NULL,
-	  "mark a subtree as slave" },
+	  "mark a subtree as slave", UM_SETUID_DROPS },
 	{ "make-private", no_argument, OPT_PRIVATE, NULL,
-	  "mark a subtree as private" },
+	  "mark a subtree as private", UM_SETUID_DROPS },
 	{ "make-unbindable", no_argument, OPT_UNBINDABLE, NULL,
-	  "mark a subtree as unbindable" },
+	  "mark a subtree as unbindable", UM_SETUID_DROPS },
 	{ "make-rshared", no_argument, OPT_RSHARED, NULL,
-	  "recursively mark a whole subtree as shared" },
+	  "recursively mark a whole subtree as shared", UM_SETUID_DROPS },
 	{ "make-rslave", no_argument, OPT_RSLAVE, NULL,
-	  "recursively mark a whole subtree as slave" },
+	  "recursively mark a whole subtree as slave", UM_SETUID_DROPS },
 	{ "make-rprivate", no_argument, OPT_RPRIVATE, NULL,
-	  "recursively mark a whole subtree as private" },
+	  "recursively mark a whole subtree as private", UM_SETUID_DROPS },
 	{ "make-runbindable", no_argument, OPT_RUNBINDABLE, NULL,
-	  "recursively mark a whole subtree as unbindable" },
-	{ NULL, 0, 0, NULL, NULL }
+	  "recursively mark a whole subtree as unbindable", UM_SETUID_DROPS },
+	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
 };
 
 /* --make-shared stands for the option "shared", and so on. */
@@ -165,11 +184,14 @@ struct cli {
 	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
 	bool show_labels, oper, propa, move, fork, onlyonce;
 	bool noswap;		/* -L, -U, --source, --target: no guessing */
+	bool uncovered;		/* an option outside the setuid column */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
 	const char *optpattern, *types, *ns, *prefix;
 	char *idmap;		/* --map-users, --map-groups: X-mount.idmap */
+	const char **fstab_paths;	/* -T, read once the rights are settled */
+	size_t nfstab;
 	struct libmnt_table *fstab;	/* -T: the files, in fstab_names */
 	char *fstab_names;
 	struct libmnt_cache *cache;	/* with -T: the files' and contexts' */
@@ -227,23 +249,10 @@ static void append_option(struct cli *cli, const char *opt)
 	free(o);
 }
 
-/*
- * The setuid fallback gives up its rights for anything beyond the classic
- * user mount of an fstab entry; the kernel then judges the caller as who
- * they are, as util-linux does.
- */
-static void drop_setuid(struct cli *cli)
-{
-	um_mode_give_up_setuid(&cli->mode);
-}
-
 static struct libmnt_context *new_context(const struct cli *cli)
 {
-	struct libmnt_context *cxt = mnt_new_context();
+	struct libmnt_context *cxt = um_policy_new_context(cli->mode);
 
-	if (!cxt)
-		err(MNT_EX_SYSERR, "libmount context allocation failed");
-	um_policy_context(cli->mode, cxt);
 	mnt_context_enable_fake(cxt, cli->fake);
 	mnt_context_enable_verbose(cxt, cli->verbose);
 	mnt_context_disable_mtab(cxt, cli->nomtab);
@@ -258,15 +267,8 @@ static struct libmnt_context *new_context(const struct cli *cli)
 	    (cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
 	    (cli->prefix && mnt_context_set_target_prefix(cxt, cli->prefix)))
 		err(MNT_EX_SYSERR, "failed to set up libmount");
-	if (cli->ns) {
-		char *ns = um_ns_path(cli->ns);
-
-		if (!ns || mnt_context_set_target_ns(cxt, ns))
-			err(MNT_EX_SYSERR,
-			    "failed to set target namespace to %s",
-			    ns ? ns : cli->ns);
-		free(ns);
-	}
+	if (cli->ns)
+		um_context_set_ns(cxt, cli->ns);
 	return cxt;
 }
 
@@ -760,6 +762,18 @@ static const um_excl_t exclusive[] = {
 	{ 0 }
 };
 
+/* -T PATH, kept until the rights are settled (read_fstabs()). */
+static void defer_fstab(struct cli *cli, const char *path)
+{
+	const char **more;
+
+	more = realloc(cli->fstab_paths, (cli->nfstab + 1) * sizeof(*more));
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	more[cli->nfstab++] = path;
+	cli->fstab_paths = more;
+}
+
 /* -T PATH: one more file (or directory of *.fstab files) instead of fstab. */
 static void add_fstab(struct cli *cli, const char *path)
 {
@@ -838,8 +852,8 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
 		um_check_exclusive(options, exclusive, seen, c);
-		if (c != OPT_SOURCE && c != OPT_TARGET)
-			um_policy_option(&cli->mode, UM_LEGACY_MOUNT_OPTS, c);
+		if (um_option_setuid(options, c) == UM_SETUID_DROPS)
+			cli->uncovered = true;
 		switch (c) {
 		case 'a': cli->all = true; break;
 		case 'c': cli->nocanon = true; break;
@@ -907,7 +921,7 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 			cli->noswap = true;
 			break;
 		case 'T':
-			add_fstab(cli, optarg);
+			defer_fstab(cli, optarg);
 			break;
 		case 'F': cli->fork = true; break;
 		case 'm':
@@ -948,6 +962,18 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	cli->optsmode = um_optsmode_bits(&omode);
 	if (cli->idmap)
 		append_quoted(cli, "X-mount.idmap", cli->idmap);
+}
+
+/*
+ * -T's files, read with the rights the command line left (a setuid run
+ * reads no file the caller names as root: -T is outside the column).
+ */
+static void read_fstabs(struct cli *cli)
+{
+	size_t i;
+
+	for (i = 0; i < cli->nfstab; i++)
+		add_fstab(cli, cli->fstab_paths[i]);
 	/*
 	 * libmount looks a device or a tag up in the fstab it reads itself
 	 * through the context's cache; -T's files need the cache given.
@@ -960,11 +986,94 @@ static void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	}
 }
 
+/*
+ * Does the setuid mode's fstab policy cover this command line? Only the
+ * classic user mount of one fstab entry ("mount DIR", "mount DEV") with
+ * the options of the setuid column (-t is there, as in
+ * util-linux's list, but only lists: the listing needs no rights).
+ * Anything else gives the rights up before any file is read, and the
+ * kernel then judges the caller as who they are, as util-linux does.
+ */
+static bool setuid_covered(const struct cli *cli, bool listing,
+			   const char *source, const char *target)
+{
+	if (cli->uncovered || listing || cli->types)
+		return false;
+	/* a user names an fstab entry, not both of its paths */
+	return !(source && target);
+}
+
+/*
+ * The operands after the options: "mount DIR", "mount DEV", "mount SRC
+ * DIR", each as util-linux reads them; bad usage ends the run.
+ */
+static void place_args(const struct cli *cli, int argc, char **argv,
+		       char **source, char **target)
+{
+	if (cli->oper && (cli->types || cli->all || *source))
+		um_bad_usage("bad usage");
+	if (cli->all) {
+		if (argc)
+			um_bad_usage("bad usage");
+		return;
+	}
+	if (argc == 1 && !(*source && *target)) {
+		if (mnt_tag_is_valid(argv[0]) && *source)
+			errx(MNT_EX_USAGE, "source specified more than once");
+		if (mnt_tag_is_valid(argv[0]) || *target)
+			*source = strdup(argv[0]);
+		else
+			*target = strdup(argv[0]);
+	} else if (argc == 2 && !*source && !*target) {
+		*source = strdup(argv[0]);
+		*target = strdup(argv[1]);
+	} else if (argc != 0) {
+		um_bad_usage("bad usage");
+	}
+}
+
+/* "mount [options] [source] [target]", and the retry as the caller. */
+static int mount_single(struct cli *cli, char *source, char *target)
+{
+	struct libmnt_context *cxt;
+	int rc;
+
+	/* the setuid mode resolves the name with the caller's rights */
+	if (target)
+		target = um_policy_resolve(&cli->mode, target);
+	else
+		source = um_policy_resolve(&cli->mode, source);
+
+	cxt = single_context(cli, source, target);
+	rc = mount_one(cli, cxt, true, NULL);
+	mnt_free_context(cxt);
+	if (rc == UM_RETRY_AS_CALLER) {
+		um_mode_give_up_setuid(&cli->mode);
+		cxt = single_context(cli, source, target);
+		rc = mount_one(cli, cxt, false, NULL);
+		mnt_free_context(cxt);
+	}
+	free(source);
+	free(target);
+	return rc;
+}
+
+static void free_cli(struct cli *cli)
+{
+	free(cli->optstr);
+	free(cli->idmap);
+	free(cli->fstab_names);
+	free(cli->fstab_paths);
+	um_ownopts_free(&cli->own);
+	mnt_unref_table(cli->fstab);
+	mnt_unref_cache(cli->cache);
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli = { .rwonly = -1 };
-	struct libmnt_context *cxt;
 	char *source = NULL, *target = NULL;
+	bool listing;
 	int rc = um_fast_mount(argc, argv);
 
 	/* an owner's mount --bind, done without libmount (lib/fastpath.c) */
@@ -979,63 +1088,22 @@ int main(int argc, char **argv)
 	parse_args(&cli, argc, argv, &source, &target);
 	argc -= optind;
 	argv += optind;
-
-	if (!source && !target && argc == 0 && !cli.all) {
-		if (cli.oper || cli.optstr || cli.own.setuser)
-			um_bad_usage("bad usage");
-		drop_setuid(&cli);	/* listing needs no rights */
-		return print_all(&cli);
-	}
-	if (cli.types)
-		drop_setuid(&cli);
-	if (cli.oper && (cli.types || cli.all || source))
+	listing = !source && !target && argc == 0 && !cli.all;
+	if (listing && (cli.oper || cli.optstr || cli.own.setuser))
 		um_bad_usage("bad usage");
-	if (cli.all) {
-		if (argc)
-			um_bad_usage("bad usage");
+	if (!listing)
+		place_args(&cli, argc, argv, &source, &target);
+	um_policy_arguments(&cli.mode,
+			    setuid_covered(&cli, listing, source, target));
+	read_fstabs(&cli);
+
+	if (listing)
+		rc = print_all(&cli);
+	else if (cli.all)
 		rc = remounting(cli.optstr) ? remount_all(&cli) :
 					      mount_all(&cli);
-		goto out;
-	}
-	if (argc == 1 && !(source && target)) {
-		if (mnt_tag_is_valid(argv[0]) && source)
-			errx(MNT_EX_USAGE, "source specified more than once");
-		if (mnt_tag_is_valid(argv[0]) || target)
-			source = strdup(argv[0]);
-		else
-			target = strdup(argv[0]);
-	} else if (argc == 2 && !source && !target) {
-		drop_setuid(&cli); /* a user names an fstab entry, not both */
-		source = strdup(argv[0]);
-		target = strdup(argv[1]);
-	} else if (argc != 0) {
-		um_bad_usage("bad usage");
-	}
-	if (source && target)
-		drop_setuid(&cli);
-	/* the setuid fallback resolves the name with the caller's rights */
-	if (target)
-		target = um_policy_resolve(&cli.mode, target);
 	else
-		source = um_policy_resolve(&cli.mode, source);
-
-	cxt = single_context(&cli, source, target);
-	rc = mount_one(&cli, cxt, true, NULL);
-	mnt_free_context(cxt);
-	if (rc == UM_RETRY_AS_CALLER) {
-		drop_setuid(&cli);
-		cxt = single_context(&cli, source, target);
-		rc = mount_one(&cli, cxt, false, NULL);
-		mnt_free_context(cxt);
-	}
-	free(source);
-	free(target);
-out:
-	free(cli.optstr);
-	free(cli.idmap);
-	free(cli.fstab_names);
-	um_ownopts_free(&cli.own);
-	mnt_unref_table(cli.fstab);
-	mnt_unref_cache(cli.cache);
+		rc = mount_single(&cli, source, target);
+	free_cli(&cli);
 	return rc;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The setuid fallback's change of the system (mount(2) or umount2, then
+ * The setuid mode's change of the system (mount(2) or umount2, then
  * libmount's utab update, then the report) out of the caller's reach.
  *
  * A process whose real or saved uid is the caller's may be stopped or
@@ -39,7 +39,7 @@
 #include <sys/wait.h>
 
 #include "outofreach.h"
-#include "rootchild.h"
+#include "setuid-rootchild.h"
 
 /*
  * utab and libmount's lock on it (2.38 to 2.41). libmount has no call that
