@@ -64,11 +64,11 @@ static bool fast_allowed(void)
  * umount DIR. libmount would call umount(2) on DIR as given, with no
  * flags, and write nothing (lib/fastcheck.c says when).
  */
-int um_fast_umount(int argc, char **argv)
+bool um_fast_umount(int argc, char **argv)
 {
 	if (!fast_allowed() || argc != 2 || !um_fc_umount_plain(argv[1]))
-		return UM_FAST_DECLINED;
-	return umount(argv[1]) == 0 ? 0 : UM_FAST_DECLINED;
+		return false;
+	return umount(argv[1]) == 0;
 }
 
 /* "mount --bind SRC DIR" (or -B), a source that cannot be a tag */
@@ -88,18 +88,17 @@ static bool bind_args(int argc, char **argv)
  * that way is always owned by the caller's fsuid, which is their uid in a
  * process without setuid or setgid rights.
  */
-int um_fast_mount(int argc, char **argv)
+bool um_fast_mount(int argc, char **argv)
 {
 	char *src, *tgt;
-	int rc = UM_FAST_DECLINED;
+	bool done;
 
 	if (!fast_allowed() || !bind_args(argc, argv) || !um_fc_bind_plain())
-		return UM_FAST_DECLINED;
+		return false;
 	src = um_fc_canonical(argv[2]);
 	tgt = um_fc_canonical(argv[3]);
-	if (src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0)
-		rc = 0;
+	done = src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0;
 	free(src);
 	free(tgt);
-	return rc;
+	return done;
 }

@@ -82,30 +82,36 @@ int um_policy_setuid_check(struct libmnt_context *cxt, struct um_mount *m)
 }
 
 /*
- * When fstab has nothing for the caller (@fstab_rc), libmount may not look
- * again as root (it would probe the path named to match a tag line, and
- * set a loop device up on it): that is the policy's "no", and the caller
- * tries as themselves.
+ * A "no" of the fstab policy is tried again as the caller, as util-linux
+ * does, when the caller may (m->may_retry): stop, with nothing said.
  */
-int um_policy_setuid_prepare_mount(struct libmnt_context *cxt, int fstab_rc)
+static bool retry_as_caller(struct libmnt_context *cxt, struct um_mount *m)
 {
-	if (fstab_rc)
-		return -EPERM;
-	return mnt_context_prepare_mount(cxt);
+	if (m->status != -EPERM || !m->may_retry ||
+	    mnt_context_syscall_called(cxt))
+		return false;
+	m->retry = true;
+	return true;
 }
 
 /*
- * After libmount prepared the mount (status @rc): a "no" of the fstab
- * policy is tried again as the caller, and the mountpoint must be the
- * fixed one fstab names. Returns 0, UM_RETRY_AS_CALLER or an exit code.
+ * libmount's prepare, after the fstab step left its status in m->status.
+ * When fstab has nothing for the caller, libmount may not look again as
+ * root (it would probe the path named to match a tag line, and set a loop
+ * device up on it): that is the policy's "no", in libmount's own status
+ * for it (-EPERM, as its restricted prepare returns and its report
+ * words). Once prepared, the mountpoint must be the fixed one fstab names.
+ * Returns 0 or an exit code.
  */
-int um_policy_setuid_prepared(struct libmnt_context *cxt, struct um_mount *m,
-			      int rc, bool may_retry)
+int um_policy_setuid_prepare_mount(struct libmnt_context *cxt,
+				   struct um_mount *m)
 {
-	if (rc == -EPERM && may_retry && !mnt_context_syscall_called(cxt))
-		return UM_RETRY_AS_CALLER;
-	if (rc == 0 && !um_setuid_target_fixed(cxt, m->setuid.fstab_target,
-					       m->why, sizeof(m->why))) {
+	m->status = m->status ? -EPERM : mnt_context_prepare_mount(cxt);
+	if (retry_as_caller(cxt, m))
+		return MNT_EX_FAIL;	/* not reported: the caller tries */
+	if (m->status == 0 &&
+	    !um_setuid_target_fixed(cxt, m->setuid.fstab_target, m->why,
+				    sizeof(m->why))) {
 		warnx("%s: mountpoint not fixed: %s.",
 		      mnt_context_get_target(cxt), m->why);
 		return MNT_EX_USAGE;

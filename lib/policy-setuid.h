@@ -12,9 +12,8 @@ void um_policy_setuid_arguments(enum um_mode *mode, bool covered);
 char *um_policy_setuid_resolve(enum um_mode *mode, char *path);
 int um_policy_setuid_apply_fstab(struct libmnt_context *cxt);
 int um_policy_setuid_check(struct libmnt_context *cxt, struct um_mount *m);
-int um_policy_setuid_prepare_mount(struct libmnt_context *cxt, int fstab_rc);
-int um_policy_setuid_prepared(struct libmnt_context *cxt, struct um_mount *m,
-			      int rc, bool may_retry);
+int um_policy_setuid_prepare_mount(struct libmnt_context *cxt,
+				   struct um_mount *m);
 int um_policy_setuid_change(struct libmnt_context *cxt, const char *helper,
 			    int (*change)(void *), void *arg);
 void um_policy_setuid_free(struct um_mount *m);

@@ -77,35 +77,35 @@ char *um_policy_resolve(enum um_mode *mode, char *path)
 	return path;
 }
 
-/* The fstab step; returns as mnt_context_apply_fstab(). */
-int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt)
+/* A fresh mount's state; @may_retry: see struct um_mount. */
+void um_policy_mount_init(struct um_mount *m, bool may_retry)
 {
-	switch (mode) {
-	case UM_MODE_SETUID:
-		return um_policy_setuid_apply_fstab(cxt);
-	case UM_MODE_KERNEL:
-	case UM_MODE_PLAIN:
-		break;
-	}
-	return mnt_context_apply_fstab(cxt);
+	memset(m, 0, sizeof(*m));
+	um_xmount_init(&m->x);
+	m->may_retry = may_retry;
 }
 
 /*
- * libmount's prepare step, after the fstab step returned @fstab_rc
- * (libmount's prepare words an fstab failure); as
- * mnt_context_prepare_mount().
+ * The fstab step, libmount's status in m->status: a failure is no stop
+ * here, libmount's prepare step words it. Then the newer options' fstab
+ * words (@named_both: "mount SOURCE TARGET", no fstab entry by default).
+ * Returns 0 or an exit code.
  */
-int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
-			    int fstab_rc)
+int um_policy_fstab(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m, bool named_both)
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
-		return um_policy_setuid_prepare_mount(cxt, fstab_rc);
+		m->status = um_policy_setuid_apply_fstab(cxt);
+		break;
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
+		m->status = mnt_context_apply_fstab(cxt);
 		break;
 	}
-	return mnt_context_prepare_mount(cxt);
+	if (m->status)
+		return 0;
+	return um_xmount_fstab(cxt, &m->x, named_both);
 }
 
 /* Without the series, its options would mean nothing to mount(2). */
@@ -138,8 +138,8 @@ int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 }
 
 /* Before libmount prepares the mount. */
-void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m)
+static void before_prepare(enum um_mode mode, struct libmnt_context *cxt,
+			   struct um_mount *m)
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
@@ -151,21 +151,97 @@ void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
 	}
 }
 
-/*
- * After libmount prepared it (status @rc). Returns 0, UM_RETRY_AS_CALLER
- * or an exit code.
- */
-int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m, int rc, bool may_retry)
+/* libmount's prepare, in the mode's way; its status in m->status. */
+static int prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
+			 struct um_mount *m)
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
-		return um_policy_setuid_prepared(cxt, m, rc, may_retry);
+		return um_policy_setuid_prepare_mount(cxt, m);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
 		break;
 	}
+	m->status = mnt_context_prepare_mount(cxt);
 	return 0;
+}
+
+/*
+ * The prepare step: the newer options before libmount prepares (after an
+ * fstab failure too), libmount's prepare, and the newer options once it
+ * did. Returns 0 or an exit code; m->retry: stop, nothing said, and try
+ * again as the caller.
+ */
+int um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
+		      struct um_mount *m)
+{
+	int stop;
+
+	before_prepare(mode, cxt, m);
+	stop = um_xmount_prepare(cxt, &m->x) ?: prepare_mount(mode, cxt, m);
+	if (stop || m->status)
+		return stop;
+	return um_xmount_prepared(cxt, &m->x);
+}
+
+/* The mount itself; returns as mnt_context_do_mount(). */
+static int do_mount(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m)
+{
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_mount(cxt, m);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return mnt_context_do_mount(cxt);
+}
+
+/* After a successful mount: 0, or an exit code with m->why said. */
+static int verify(enum um_mode mode, struct libmnt_context *cxt,
+		  struct um_mount *m)
+{
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_verify(cxt, m);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The mount step: the mount(2), libmount's status in m->status; on the
+ * mount made, the mode's read-back and the newer options (idmap,
+ * =recursive, owner and mode). Returns 0 or an exit code.
+ */
+int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m)
+{
+	um_xmount_before(cxt, &m->x);
+	m->status = do_mount(mode, cxt, m);
+	if (m->status)
+		return 0;
+	return verify(mode, cxt, m) ?: um_xmount_apply(cxt, &m->x);
+}
+
+/*
+ * Why the mount failed (m->status), if the policy can say more than
+ * libmount.
+ */
+const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
+			      struct um_mount *m)
+{
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_explain(cxt, m, m->status);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return NULL;
 }
 
 /*
@@ -184,48 +260,6 @@ int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 		break;
 	}
 	return change(arg);
-}
-
-/* The mount itself; returns as mnt_context_do_mount(). */
-int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
-		    struct um_mount *m)
-{
-	switch (mode) {
-	case UM_MODE_KERNEL:
-		return um_policy_kernel_mount(cxt, m);
-	case UM_MODE_SETUID:
-	case UM_MODE_PLAIN:
-		break;
-	}
-	return mnt_context_do_mount(cxt);
-}
-
-/* After a successful mount: 0, or an exit code with m->why said. */
-int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
-		     struct um_mount *m)
-{
-	switch (mode) {
-	case UM_MODE_KERNEL:
-		return um_policy_kernel_verify(cxt, m);
-	case UM_MODE_SETUID:
-	case UM_MODE_PLAIN:
-		break;
-	}
-	return 0;
-}
-
-/* Why the mount failed (@rc), if the policy can say more than libmount. */
-const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
-			      struct um_mount *m, int rc)
-{
-	switch (mode) {
-	case UM_MODE_KERNEL:
-		return um_policy_kernel_explain(cxt, m, rc);
-	case UM_MODE_SETUID:
-	case UM_MODE_PLAIN:
-		break;
-	}
-	return NULL;
 }
 
 /* Every mode's field: the mode may have changed since they were filled. */

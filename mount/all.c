@@ -60,7 +60,7 @@ struct tally {
 static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 			  const char *tgt, const char *what, struct tally *t)
 {
-	if (mount_one(cli, one, false, NULL) == MNT_EX_SUCCESS) {
+	if (mount_one(cli, one, NULL) == MNT_EX_SUCCESS) {
 		t->done++;
 		if (cli->verbose && mnt_context_get_status(one))
 			um_print_entry(tgt, "successfully %s", what);
@@ -106,7 +106,7 @@ static void mount_forked(const struct cli *cli, struct libmnt_context *one,
 		err(MNT_EX_SYSERR, "fork failed");
 	if (pid == 0) {
 		quiet_child();
-		mount_one(cli, one, false, &status);
+		mount_one(cli, one, &status);
 		_exit(status ? 1 : 0);
 	}
 	t->children[t->nchildren++] = pid;

@@ -61,11 +61,11 @@ int main(int argc, char **argv)
 	struct cli cli = { .rwonly = -1 };
 	char *source = NULL, *target = NULL;
 	bool listing;
-	int rc = um_fast_mount(argc, argv);
+	int rc;
 
 	/* an owner's mount --bind, done without libmount (lib/fastpath.c) */
-	if (rc != UM_FAST_DECLINED)
-		return rc;
+	if (um_fast_mount(argc, argv))
+		return MNT_EX_SUCCESS;
 	cli.mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();

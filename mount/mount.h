@@ -50,7 +50,7 @@ bool remounting(const char *optstr);
 /* one.c */
 struct libmnt_context *new_context(const struct cli *cli);
 int mount_one(const struct cli *cli, struct libmnt_context *cxt,
-	      bool may_retry, int *status);
+	      int *status);
 int mount_single(struct cli *cli, char *source, char *target);
 
 /* all.c */

@@ -142,8 +142,6 @@ struct change {
 	const struct cli *cli;
 	struct libmnt_context *cxt;
 	struct um_mount *m;
-	bool done;		/* the change ran in this process */
-	int status;		/* then: libmount's status, or the policy's */
 };
 
 /*
@@ -153,24 +151,19 @@ struct change {
 static int mount_change(void *arg)
 {
 	struct change *c = arg;
-	int rc, stop;
+	struct um_mount *m = c->m;
+	int stop;
 
 	/* until the mount is recorded and reported */
 	um_signals_defer();
-	um_xmount_before(c->cxt, &c->m->x);
-	rc = um_policy_mount(c->cli->mode, c->cxt, c->m);
-	stop = rc ? 0 : um_policy_verify(c->cli->mode, c->cxt, c->m);
-	/* idmap, =recursive, owner and mode, on the mount made */
-	if (!rc && !stop)
-		stop = um_xmount_apply(c->cxt, &c->m->x);
+	stop = um_policy_mount(c->cli->mode, c->cxt, m);
 	/* after a failure too: libmount 2.39+ ends its utab action */
-	rc = mnt_context_finalize_mount(c->cxt) ?: rc;
-	c->done = true;
-	c->status = rc ?: stop;
+	m->status = mnt_context_finalize_mount(c->cxt) ?: m->status;
+	m->done = true;
+	m->refused = stop;
 	if (!stop) {
-		stop = report(c->cli, c->cxt, rc,
-			      um_policy_explain(c->cli->mode, c->cxt, c->m,
-						rc));
+		stop = report(c->cli, c->cxt, m->status,
+			      um_policy_explain(c->cli->mode, c->cxt, m));
 		/* mount -a says it per entry, in its own words */
 		if (stop == MNT_EX_SUCCESS && c->cli->verbose && !c->cli->all)
 			success_message(c->cxt);
@@ -180,56 +173,88 @@ static int mount_change(void *arg)
 }
 
 /*
+ * The fstab and options steps: fstab, then setuser and nomnt taken out
+ * of the options, and the policy's check. After an fstab failure
+ * (m->status) only the prepare step goes on: libmount's prepare words it.
+ */
+static int fstab_step(const struct cli *cli, struct libmnt_context *cxt,
+		      struct um_mount *m)
+{
+	/* mount SOURCE TARGET: libmount uses no fstab entry by default */
+	bool named_both = !cli->all && mnt_context_get_source(cxt) &&
+			  mnt_context_get_target(cxt);
+	int stop = um_policy_fstab(cli->mode, cxt, m, named_both);
+
+	if (stop || m->status)
+		return stop;
+	return take_options(cli, cxt, m) ?:
+	       um_policy_check(cli->mode, cxt, m);
+}
+
+/* --onlyonce, last: on the paths libmount prepared. */
+static int onlyonce_step(const struct cli *cli, struct libmnt_context *cxt,
+			 const struct um_mount *m)
+{
+	if (m->status || !cli->onlyonce || cli->all)
+		return 0;
+	return um_xmount_onlyonce(cxt);
+}
+
+/* The command line's setuser and nomnt, for each mount. */
+static void start_mount(const struct cli *cli, struct um_mount *m,
+			bool may_retry)
+{
+	um_policy_mount_init(m, may_retry);
+	if (cli->own.setuser && um_ownopts_set_user(&m->own, cli->own.user) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	m->own.nomnt = cli->own.nomnt;
+}
+
+/*
  * Mount what @cxt describes, step by step; at each one the mode's policy
- * has its say (lib/policy.c). @rc carries libmount's status to the report;
- * @stop, once set, is the exit code and ends the steps. *@status, if
- * asked for, is what mnt_context_mount() would have returned (0: done,
- * even when a helper failed), or the policy's refusal: the success of a
- * mount -a -F child, as util-linux counts it.
+ * has its say (lib/policy.c). Each step returns 0 or an exit code, which
+ * ends the steps; libmount's status goes in @m to the report. Returns the
+ * exit code.
+ */
+static int steps(const struct cli *cli, struct libmnt_context *cxt,
+		 struct um_mount *m)
+{
+	struct change c = { cli, cxt, m };
+	int stop = fstab_step(cli, cxt, m) ?:
+		   um_policy_prepare(cli->mode, cxt, m) ?:
+		   onlyonce_step(cli, cxt, m);
+
+	if (stop) {
+		m->refused = stop;
+		return stop;
+	}
+	if (m->status)
+		return report(cli, cxt, m->status,
+			      um_policy_explain(cli->mode, cxt, m));
+	stop = um_policy_change(cli->mode, cxt, "mount", mount_change, &c);
+	if (!m->done)
+		m->refused = stop;	/* in a root child: its exit code */
+	return stop;
+}
+
+/*
+ * One mount, no retry. *@status, if asked for, is what
+ * mnt_context_mount() would have returned (0: done, even when a helper
+ * failed), or the policy's refusal: the success of a mount -a -F child,
+ * as util-linux counts it.
  */
 int mount_one(const struct cli *cli, struct libmnt_context *cxt,
-		     bool may_retry, int *status)
+	      int *status)
 {
-	struct um_mount m = { 0 };
-	struct change c = { cli, cxt, &m, false, 0 };
-	bool named_both;
-	int rc, stop = 0;
+	struct um_mount m;
+	int rc;
 
-	um_xmount_init(&m.x);
-	if (cli->own.setuser && um_ownopts_set_user(&m.own, cli->own.user) < 0)
-		err(MNT_EX_SYSERR, "out of memory");
-	m.own.nomnt = cli->own.nomnt;
-
-	/* mount SOURCE TARGET: libmount uses no fstab entry by default */
-	named_both = !cli->all && mnt_context_get_source(cxt) &&
-		     mnt_context_get_target(cxt);
-	rc = um_policy_apply_fstab(cli->mode, cxt);
-	if (!rc)
-		stop = um_xmount_fstab(cxt, &m.x, named_both) ?:
-		       take_options(cli, cxt, &m) ?:
-		       um_policy_check(cli->mode, cxt, &m);
-	/* after an fstab failure too: libmount's prepare words it */
-	if (!stop) {
-		um_policy_prepare(cli->mode, cxt, &m);
-		stop = um_xmount_prepare(cxt, &m.x);
-	}
-	if (!stop) {
-		rc = um_policy_prepare_mount(cli->mode, cxt, rc);
-		stop = um_policy_prepared(cli->mode, cxt, &m, rc, may_retry);
-	}
-	if (!rc && !stop)
-		stop = um_xmount_prepared(cxt, &m.x) ?:
-		       (cli->onlyonce && !cli->all ? um_xmount_onlyonce(cxt) : 0);
-	if (!rc && !stop)
-		stop = um_policy_change(cli->mode, cxt, "mount", mount_change,
-					&c);
-	else if (!stop)
-		stop = report(cli, cxt, rc,
-			      um_policy_explain(cli->mode, cxt, &m, rc));
+	start_mount(cli, &m, false);
+	rc = steps(cli, cxt, &m);
 	if (status)
-		*status = c.done ? c.status : rc ?: stop;
+		*status = m.status ?: m.refused;
 	um_policy_mount_free(&m);
-	return stop;
+	return rc;
 }
 
 /* The context for "mount [options] [source] [target]". */
@@ -260,10 +285,16 @@ static struct libmnt_context *single_context(const struct cli *cli,
 	return cxt;
 }
 
-/* "mount [options] [source] [target]", and the retry as the caller. */
+/*
+ * "mount [options] [source] [target]", and in the setuid mode, after a
+ * "no" of the fstab policy, once more as the caller (the kernel words its
+ * refusal then, as with util-linux).
+ */
 int mount_single(struct cli *cli, char *source, char *target)
 {
 	struct libmnt_context *cxt;
+	struct um_mount m;
+	bool retry;
 	int rc;
 
 	/* the setuid mode resolves the name with the caller's rights */
@@ -273,12 +304,15 @@ int mount_single(struct cli *cli, char *source, char *target)
 		source = um_policy_resolve(&cli->mode, source);
 
 	cxt = single_context(cli, source, target);
-	rc = mount_one(cli, cxt, true, NULL);
+	start_mount(cli, &m, true);
+	rc = steps(cli, cxt, &m);
+	retry = m.retry;
+	um_policy_mount_free(&m);
 	mnt_free_context(cxt);
-	if (rc == UM_RETRY_AS_CALLER) {
+	if (retry) {
 		um_mode_give_up_setuid(&cli->mode);
 		cxt = single_context(cli, source, target);
-		rc = mount_one(cli, cxt, false, NULL);
+		rc = mount_one(cli, cxt, NULL);
 		mnt_free_context(cxt);
 	}
 	free(source);

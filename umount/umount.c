@@ -466,11 +466,11 @@ int main(int argc, char **argv)
 {
 	struct run u = { 0 };
 	struct libmnt_context *cxt;
-	int rc = um_fast_umount(argc, argv);
+	int rc;
 
 	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
-	if (rc != UM_FAST_DECLINED)
-		return rc;
+	if (um_fast_umount(argc, argv))
+		return MNT_EX_SUCCESS;
 	u.mode = um_mode_start(argv);
 	u.restricted = getuid() != 0;
 	um_signals_init();
