@@ -27,7 +27,7 @@
 
 #include "fastcheck.h"
 #include "fastpath.h"
-#include "kernel.h"
+#include "kernel-series.h"
 #include "libmount-env.h"
 
 /* Any capability in effect? The kernel may then judge by it, not owners. */
@@ -80,13 +80,13 @@ static bool bind_args(int argc, char **argv)
 }
 
 /*
- * mount --bind SRC DIR: libmount's call, mount(2) on the canonical paths.
- * The full way then reads the mount back from mountinfo to check that the
- * kernel made it the caller's (lib/kernel-mode.c), which costs as much as
- * the whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the
- * series lets a caller bind only below a mount they own, and a mount made
- * that way is always owned by the caller's fsuid, which is their uid in a
- * process without setuid or setgid rights.
+ * mount --bind SRC DIR: libmount's call, mount(2) on the canonical paths. The
+ * full way then reads the mount back from mountinfo to check that the kernel
+ * made it the caller's (lib/policy-kernel-engine.c), which costs as much as the
+ * whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the series
+ * lets a caller bind only below a mount they own, and a mount made that way is
+ * always owned by the caller's fsuid, which is their uid in a process without
+ * setuid or setgid rights.
  */
 bool um_fast_mount(int argc, char **argv)
 {

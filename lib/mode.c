@@ -16,7 +16,7 @@
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 
-#include "kernel.h"
+#include "kernel-series.h"
 #include "mode.h"
 #include "privs.h"
 
@@ -32,7 +32,7 @@ static void drop_or_die(void)
  * no effect then), so that nothing treats the process as setuid any
  * more. libmount 2.41 reads its LIBMOUNT_* switches with secure_getenv(),
  * which stays empty in a process that was exec'd setuid, and
- * lib/kernel-mode.c needs one of them.
+ * lib/policy-kernel-engine.c needs one of them.
  */
 static void run_as_caller(char **argv)
 {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The kernel mode's policy: the kernel has the ownership series and
- * judges. At each step lib/policy.c hands over to these; they ask the
- * engine in lib/kernel-mode.c (the check, the mount(2) that carries the
- * owner, the read-back, the words of a refusal) with the mount's kernel
- * field, the one part of struct um_mount that is this mode's.
+ * The kernel mode's policy: the kernel has the ownership series and judges. At
+ * each step lib/policy.c hands over to these; they ask the engine in
+ * lib/policy-kernel-engine.c (the check, the mount(2) that carries the owner,
+ * the read-back, the words of a refusal) with the mount's kernel field, the one
+ * part of struct um_mount that is this mode's.
  */
 #include "policy-kernel.h"
 #include "printable.h"

@@ -4,7 +4,7 @@
 
 /*
  * The kernel mode's answer at each step (lib/policy-kernel.c, over the
- * engine in lib/kernel-mode.c). Only lib/policy.c includes this: the
+ * engine in lib/policy-kernel-engine.c). Only lib/policy.c includes this: the
  * programs ask policy.h.
  */
 #include "policy.h"

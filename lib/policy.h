@@ -6,9 +6,9 @@
 #include "lazymount.h"
 
 #include "cli.h"
-#include "kernel-mode.h"
+#include "policy-kernel-engine.h"
 #include "mode.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "xmount.h"
 
 /*

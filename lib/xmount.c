@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The newer mount options (lib/xopts.c) applied to one mount: after the
+ * The newer mount options (lib/xmount-opts.c) applied to one mount: after the
  * fstab step (fstab's OPT=recursive), before libmount prepares it
  * (X-mount.nocanonicalize, X-mount.noloop where libmount lacks them),
  * after it prepared it (--onlyonce, and X-mount.noloop and
@@ -28,7 +28,7 @@
 #include "pin.h"
 #include "printable.h"
 #include "request.h"
-#include "userns.h"
+#include "xmount-userns.h"
 #include "xmount.h"
 
 void um_xmount_init(struct um_xmount *x)

@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "mount.h"
-#include "optsmode.h"
+#include "cli-optsmode.h"
 
 enum {
 	OPT_SETUSER = 0x100,

@@ -12,8 +12,8 @@
 #include "lazymount.h"
 
 #include "mode.h"
-#include "ownopts.h"
-#include "xopts.h"
+#include "owner-opts.h"
+#include "xmount-opts.h"
 
 /* What the command line asks for; one context is made from it per mount. */
 struct cli {

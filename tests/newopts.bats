@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The mount options of util-linux 2.39 to 2.42 that libmount 2.38 lacks and
-# usermount carries out itself (lib/xopts.c, lib/xmount.c, lib/userns.c):
+# usermount carries out itself (lib/xmount-opts.c, lib/xmount.c, lib/xmount-userns.c):
 # X-mount.owner, X-mount.group, X-mount.mode, --onlyonce, X-mount.idmap
 # with --map-users and --map-groups, OPT=recursive, X-mount.noloop and
 # X-mount.nocanonicalize, X-mount.auto-fstypes. Each is checked against what util-linux 2.42's

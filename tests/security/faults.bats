@@ -98,7 +98,7 @@ big_utab() {
 # Which call $1 of "$@" is the utab update's: for openat(2), the one that
 # creates libmount's utab temp file (its name is random, so strace -P
 # cannot pick it); for write(2), the first write after it (the setuid
-# copy's root child writes to cgroup.procs first, lib/outofreach.c).
+# copy's root child writes to cgroup.procs first, lib/setuid-outofreach.c).
 # Counted in a dry run in which strace answers mount(2) and umount2(2)
 # with 0 without running them; utab is put back after.
 # strace counts each process's calls on its own (-f: the setuid copy makes

@@ -31,7 +31,7 @@
 #include <sys/syscall.h>
 
 #include "lazymount.h"
-#include "outofreach.h"
+#include "setuid-outofreach.h"
 
 /* linux/ioprio.h: class none (0) is the default, derived from nice 0 */
 #define UM_IOPRIO_WHO_PROCESS 1
