@@ -4,15 +4,15 @@
  * arrays, for the shell completion (completion/usermount.bash.in).
  *
  * The completion must offer the options --help lists, from the same table,
- * not from a second list kept by hand. The tables are static in the mains
- * (mount/mount.c, umount/umount.c), so this program is built with the main
- * it serves included below, main renamed: it reads the very array getopt
- * and --help are made from. Parsing "mount --help" at build or completion
+ * not from a second list kept by hand. The tables are static in the files
+ * that read the command line (mount/args.c, umount/umount.c), so this
+ * program is built with that file included below, a main in it renamed:
+ * it reads the very array getopt and --help are made from. Parsing "mount --help" at build or completion
  * time would depend on the help layout, and a hidden option would put a
  * completion-only path into the installed programs; this adds nothing to
  * them.
  *
- * Built twice, with UM_TOOL_SOURCE naming the main and UM_TOOL its
+ * Built twice, with UM_TOOL_SOURCE naming that file and UM_TOOL its
  * command, and run at build time only; nothing here is installed.
  */
 #define main um_tool_main

@@ -54,6 +54,17 @@ void um_getopt_free(struct um_getopt *g)
 	g->shortopts = NULL;
 }
 
+/* The setuid column of option @c (from getopt); its first row says it. */
+enum um_setuid_col um_option_setuid(const struct um_option *opts, int c)
+{
+	const struct um_option *o;
+
+	for (o = opts; o->name || o->val; o++)
+		if (o->val == c)
+			return o->setuid;
+	return UM_SETUID_DROPS;
+}
+
 void um_usage_options(FILE *out, const struct um_option *opts)
 {
 	const struct um_option *o;
@@ -99,6 +110,17 @@ char *um_ns_path(const char *arg)
 		return p;
 	}
 	return strdup(arg);
+}
+
+/* -N NS: libmount works in that mount namespace (a PID or a path). */
+void um_context_set_ns(struct libmnt_context *cxt, const char *arg)
+{
+	char *ns = um_ns_path(arg);
+
+	if (!ns || mnt_context_set_target_ns(cxt, ns))
+		err(MNT_EX_SYSERR, "failed to set target namespace to %s",
+		    ns ? ns : arg);
+	free(ns);
 }
 
 void um_bad_usage(const char *msg)

@@ -6,8 +6,20 @@
 #include <stdio.h>
 
 /*
- * One row per command-line option: getopt's tables and --help are both
- * made from it, so an option is described in one place.
+ * The setuid column: what an ordinary user's option does to a setuid run
+ * (util-linux's "restricted" options, as libfuse's "safe" column). Left
+ * out of a row it is UM_SETUID_DROPS: an option nobody vetted gives the
+ * rights up.
+ */
+enum um_setuid_col {
+	UM_SETUID_DROPS = 0,	/* the run goes on as the caller */
+	UM_SETUID_KEEPS,	/* the fstab policy covers it */
+	UM_SETUID_IGNORED,	/* it would only weaken the checks: ignored */
+};
+
+/*
+ * One row per command-line option: getopt's tables, --help and the setuid
+ * column are all made from it, so an option is described in one place.
  */
 struct um_option {
 	const char *name;	/* long name, or NULL for a short-only option */
@@ -15,6 +27,7 @@ struct um_option {
 	int val;		/* short letter, or an id above 0xff */
 	const char *arg;	/* argument name for --help */
 	const char *help;	/* NULL: an alias, not listed */
+	enum um_setuid_col setuid;	/* see above */
 };
 
 /* Rows without help text are aliases (--ro, --rw): not in --help, and not
@@ -36,8 +49,11 @@ int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
 void um_getopt_free(struct um_getopt *g);
 void um_usage_options(FILE *out, const struct um_option *opts);
 char *um_ns_path(const char *arg);
+struct libmnt_context;
+void um_context_set_ns(struct libmnt_context *cxt, const char *arg);
 void um_check_exclusive(const struct um_option *opts, const um_excl_t *excl,
 			int *seen, int c);
+enum um_setuid_col um_option_setuid(const struct um_option *opts, int c);
 void um_close_stdout_atexit(void);
 void __attribute__((__noreturn__)) um_bad_usage(const char *msg);
 void __attribute__((__noreturn__)) um_print_version(void);

@@ -27,7 +27,7 @@
 
 #include "fastcheck.h"
 #include "fastpath.h"
-#include "kernel.h"
+#include "kernel-series.h"
 #include "libmount-env.h"
 
 /* Any capability in effect? The kernel may then judge by it, not owners. */
@@ -64,11 +64,11 @@ static bool fast_allowed(void)
  * umount DIR. libmount would call umount(2) on DIR as given, with no
  * flags, and write nothing (lib/fastcheck.c says when).
  */
-int um_fast_umount(int argc, char **argv)
+bool um_fast_umount(int argc, char **argv)
 {
 	if (!fast_allowed() || argc != 2 || !um_fc_umount_plain(argv[1]))
-		return UM_FAST_DECLINED;
-	return umount(argv[1]) == 0 ? 0 : UM_FAST_DECLINED;
+		return false;
+	return umount(argv[1]) == 0;
 }
 
 /* "mount --bind SRC DIR" (or -B), a source that cannot be a tag */
@@ -80,26 +80,25 @@ static bool bind_args(int argc, char **argv)
 }
 
 /*
- * mount --bind SRC DIR: libmount's call, mount(2) on the canonical paths.
- * The full way then reads the mount back from mountinfo to check that the
- * kernel made it the caller's (lib/kernel-mode.c), which costs as much as
- * the whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the
- * series lets a caller bind only below a mount they own, and a mount made
- * that way is always owned by the caller's fsuid, which is their uid in a
- * process without setuid or setgid rights.
+ * mount --bind SRC DIR: libmount's call, mount(2) on the canonical paths. The
+ * full way then reads the mount back from mountinfo to check that the kernel
+ * made it the caller's (lib/policy-kernel-engine.c), which costs as much as the
+ * whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the series
+ * lets a caller bind only below a mount they own, and a mount made that way is
+ * always owned by the caller's fsuid, which is their uid in a process without
+ * setuid or setgid rights.
  */
-int um_fast_mount(int argc, char **argv)
+bool um_fast_mount(int argc, char **argv)
 {
 	char *src, *tgt;
-	int rc = UM_FAST_DECLINED;
+	bool done;
 
 	if (!fast_allowed() || !bind_args(argc, argv) || !um_fc_bind_plain())
-		return UM_FAST_DECLINED;
+		return false;
 	src = um_fc_canonical(argv[2]);
 	tgt = um_fc_canonical(argv[3]);
-	if (src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0)
-		rc = 0;
+	done = src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0;
 	free(src);
 	free(tgt);
-	return rc;
+	return done;
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The mode of a run: kernel ownership, the setuid fallback, or plain.
+ * The mode of a run: kernel ownership, setuid, or plain.
  *
  * It is decided once, first thing in main(): the environment of a setuid
  * run is replaced before any library reads it, and on a kernel with the
  * series every setuid right is dropped for good, since the kernel judges
  * the caller as who they are. The only change later is one way: the
- * setuid fallback gives its rights up (an option the fstab policy does not
- * cover, the retry as the caller) and the run is plain from then on.
+ * setuid mode gives its rights up (a command line the fstab policy does
+ * not cover, a path the caller cannot resolve, the retry as the caller)
+ * and the run is plain from then on.
  */
 #include <err.h>
 #include "lazymount.h"
@@ -15,7 +16,7 @@
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 
-#include "kernel.h"
+#include "kernel-series.h"
 #include "mode.h"
 #include "privs.h"
 
@@ -31,7 +32,7 @@ static void drop_or_die(void)
  * no effect then), so that nothing treats the process as setuid any
  * more. libmount 2.41 reads its LIBMOUNT_* switches with secure_getenv(),
  * which stays empty in a process that was exec'd setuid, and
- * lib/kernel-mode.c needs one of them.
+ * lib/policy-kernel-engine.c needs one of them.
  */
 static void run_as_caller(char **argv)
 {

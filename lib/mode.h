@@ -5,12 +5,19 @@
 /*
  * Which rules apply to this run, decided once by um_mode_start() before
  * anything else; mount and umount then ask the mode's policy file
- * (lib/kernel-mode.c, lib/legacy.c) at each step.
+ * (lib/policy.c, which hands each step to lib/policy-kernel.c or
+ * lib/policy-setuid.c).
  */
 enum um_mode {
-	UM_MODE_PLAIN,	/* root, or no setuid rights: libmount as util-linux */
-	UM_MODE_KERNEL,	/* the kernel has the ownership series and judges */
-	UM_MODE_SETUID,	/* no series, setuid caller: the classic fstab policy */
+	/* root, or a setuid run that gave its rights up: libmount as
+	 * util-linux */
+	UM_MODE_PLAIN,
+	/* the kernel has the ownership series and judges */
+	UM_MODE_KERNEL,
+	/* no series, an ordinary user: the classic fstab policy. With the
+	 * setuid bit or without (libmount's restricted context applies it
+	 * to any ordinary user; without the bit, the kernel refuses) */
+	UM_MODE_SETUID,
 };
 
 enum um_mode um_mode_start(char **argv);

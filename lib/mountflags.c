@@ -3,7 +3,7 @@
  * The per-mount flags and propagation of a mount that exists, as mount(2)
  * takes them: what a bind remount must restate, and one call per
  * propagation type. Shared by the owner's calls by path
- * (lib/kernel-mode.c) and root's by descriptor for another user
+ * (lib/policy-kernel-engine.c) and root's by descriptor for another user
  * (lib/handover.c).
  */
 #include <errno.h>

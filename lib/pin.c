@@ -39,7 +39,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "explain.h"
+#include "policy-kernel-explain.h"
 #include "owner.h"
 #include "pin.h"
 #include "privs.h"

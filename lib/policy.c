@@ -1,84 +1,121 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The steps of a mount and an umount, each handed to the mode's policy:
- * lib/kernel-mode.c on a kernel with the series, lib/legacy.c for the
- * setuid fallback, libmount's own way when plain. mount(8) and umount(8)
- * call these in order and never ask which mode they run in.
+ * lib/policy-kernel.c on a kernel with the series, lib/policy-setuid.c in
+ * a setuid run without it, libmount's own way when plain. mount(8) and
+ * umount(8) call these in order and never ask which mode they run in.
+ *
+ * Each step is a switch on the mode and nothing else, so that what a mode
+ * does is read in its own file and what every mode does is read here.
  */
 #include <err.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "abi.h"
-#include "legacy.h"
 #include "policy.h"
+#include "policy-kernel.h"
+#include "policy-setuid.h"
 #include "printable.h"
 #include "privs.h"
-#include "rootchild.h"
-#include "signals.h"
 
-/* libmount applies its fstab policy only in the setuid fallback. */
+/* libmount applies its fstab policy only in the setuid mode. */
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt)
 {
-	if (mode != UM_MODE_SETUID && mnt_context_force_unrestricted(cxt) < 0)
+	switch (mode) {
+	case UM_MODE_SETUID:
+		return;
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	if (mnt_context_force_unrestricted(cxt) < 0)
 		errx(MNT_EX_SYSERR, "failed to set up libmount");
 }
 
-/*
- * The setuid fallback resolves a path the caller names with the caller's
- * rights; one the caller cannot resolve makes it give up its own. Returns
- * the path to use (@path, or a new canonical one with @path freed).
- */
+/* A libmount context set up in the mode's way. */
+struct libmnt_context *um_policy_new_context(enum um_mode mode)
+{
+	struct libmnt_context *cxt = mnt_new_context();
+
+	if (!cxt)
+		err(MNT_EX_SYSERR, "libmount context allocation failed");
+	um_policy_context(mode, cxt);
+	return cxt;
+}
+
+/* The parsed command line: @covered, all of it in the setuid column. */
+void um_policy_arguments(enum um_mode *mode, bool covered)
+{
+	switch (*mode) {
+	case UM_MODE_SETUID:
+		um_policy_setuid_arguments(mode, covered);
+		break;
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
+	}
+}
+
+/* Does the mode leave out an option of this setuid column? */
+bool um_policy_option_ignored(enum um_mode mode, enum um_setuid_col col)
+{
+	return mode == UM_MODE_SETUID && col == UM_SETUID_IGNORED;
+}
+
+/* A path the caller names, as the mode resolves it (see policy-setuid.c). */
 char *um_policy_resolve(enum um_mode *mode, char *path)
 {
-	char *canon;
-
-	if (*mode != UM_MODE_SETUID || !path || mnt_tag_is_valid(path))
-		return path;
-	canon = um_privs_canonicalize(path);
-	if (!canon) {
-		um_mode_give_up_setuid(mode);
-		return path;
+	switch (*mode) {
+	case UM_MODE_SETUID:
+		return um_policy_setuid_resolve(mode, path);
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
 	}
-	free(path);
-	return canon;
+	return path;
+}
+
+/* A fresh mount's state; @may_retry: see struct um_mount. */
+void um_policy_mount_init(struct um_mount *m, bool may_retry)
+{
+	memset(m, 0, sizeof(*m));
+	um_xmount_init(&m->x);
+	m->may_retry = may_retry;
 }
 
 /*
- * The fstab step. The setuid fallback matches what the caller names with
- * the caller's rights: a tag line is matched by probing the path.
+ * The fstab step, libmount's status in m->status: a failure is no stop
+ * here, libmount's prepare step words it. Then the newer options' fstab
+ * words (@named_both: "mount SOURCE TARGET", no fstab entry by default).
+ * Returns 0 or an exit code.
  */
-int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt)
+int um_policy_fstab(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m, bool named_both)
 {
-	if (mode == UM_MODE_SETUID)
-		return um_privs_apply_fstab(cxt);
-	return mnt_context_apply_fstab(cxt);
+	switch (mode) {
+	case UM_MODE_SETUID:
+		m->status = um_policy_setuid_apply_fstab(cxt);
+		break;
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		m->status = mnt_context_apply_fstab(cxt);
+		break;
+	}
+	if (m->status)
+		return 0;
+	return um_xmount_fstab(cxt, &m->x, named_both);
 }
 
-/*
- * libmount's prepare step, after the fstab step returned @fstab_rc. When
- * fstab has nothing for the caller, the setuid fallback does not let
- * libmount look again as root (it would probe the path named to match a
- * tag line, and set a loop device up on it): that is its policy's "no",
- * and the caller tries as themselves.
- */
-int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
-			    int fstab_rc)
+/* Without the series, its options would mean nothing to mount(2). */
+static int no_series(const struct um_mount *m)
 {
-	if (mode == UM_MODE_SETUID && fstab_rc)
-		return -EPERM;
-	return mnt_context_prepare_mount(cxt);
-}
-
-/* May option @c keep the setuid rights? If not, they are given up. */
-bool um_policy_option(enum um_mode *mode, const char *allowed, int c)
-{
-	if (*mode != UM_MODE_SETUID || um_legacy_option_ok(allowed, c))
-		return true;
-	um_mode_give_up_setuid(mode);
-	return false;
+	if (!m->own.setuser && !m->own.nomnt)
+		return 0;
+	warnx("--setuser and nomnt need a kernel with mount ownership "
+	      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
+	return MNT_EX_FAIL;
 }
 
 /*
@@ -89,124 +126,149 @@ bool um_policy_option(enum um_mode *mode, const char *allowed, int c)
 int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m)
 {
-	const char *tgt = mnt_context_get_target(cxt);
-
-	if (mode == UM_MODE_KERNEL)
-		return um_kmode_check(cxt, &m->own, &m->x.o, &m->req);
-	if (mode == UM_MODE_SETUID) {
-		if (tgt && !(m->fstab_target = strdup(tgt)))
-			err(MNT_EX_SYSERR, "out of memory");
-		if (!um_legacy_source_fixed(cxt, m->why, sizeof(m->why))) {
-			warnx("%s: source not fixed: %s.",
-			      mnt_context_get_source(cxt), m->why);
-			return MNT_EX_USAGE;
-		}
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_check(cxt, m);
+	case UM_MODE_SETUID:
+		return um_policy_setuid_check(cxt, m) ?: no_series(m);
+	case UM_MODE_PLAIN:
+		break;
 	}
-	if (m->own.setuser || m->own.nomnt) {
-		warnx("--setuser and nomnt need a kernel with mount ownership "
-		      "(no %s)", UM_SYSCTL_MAX_USER_MOUNTS);
-		return MNT_EX_FAIL;
-	}
-	return 0;
+	return no_series(m);
 }
 
 /* Before libmount prepares the mount. */
-void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m)
+static void before_prepare(enum um_mode mode, struct libmnt_context *cxt,
+			   struct um_mount *m)
 {
-	if (mode == UM_MODE_KERNEL)
-		um_kmode_prepare(cxt, &m->req);
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		um_policy_kernel_prepare(cxt, m);
+		break;
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
 }
 
-/*
- * After libmount prepared it (status @rc). The setuid fallback turns a
- * "no" of the fstab policy into a try as the caller, and wants the fixed
- * mountpoint fstab names. Returns 0, UM_RETRY_AS_CALLER or an exit code.
- */
-int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m, int rc, bool may_retry)
+/* libmount's prepare, in the mode's way; its status in m->status. */
+static int prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
+			 struct um_mount *m)
 {
-	if (mode != UM_MODE_SETUID)
-		return 0;
-	if (rc == -EPERM && may_retry && !mnt_context_syscall_called(cxt))
-		return UM_RETRY_AS_CALLER;
-	if (rc == 0 && !um_legacy_target_fixed(cxt, m->fstab_target, m->why,
-					       sizeof(m->why))) {
-		warnx("%s: mountpoint not fixed: %s.",
-		      mnt_context_get_target(cxt), m->why);
-		return MNT_EX_USAGE;
+	switch (mode) {
+	case UM_MODE_SETUID:
+		return um_policy_setuid_prepare_mount(cxt, m);
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
 	}
+	m->status = mnt_context_prepare_mount(cxt);
 	return 0;
 }
 
 /*
- * The change: @change(@arg) makes the syscall, updates utab and reports,
- * and returns the exit code. The setuid fallback runs it as root out of
- * the caller's reach (lib/rootchild.c), which sees utab's lock free first,
- * unless a mount helper does the work as the caller (@helper: "mount" or
- * "umount"); the tool then waits with the termination signals held. A
- * copy without the setuid bit has no rights to keep from the caller.
+ * The prepare step: the newer options before libmount prepares (after an
+ * fstab failure too), libmount's prepare, and the newer options once it
+ * did. Returns 0 or an exit code; m->retry: stop, nothing said, and try
+ * again as the caller.
  */
-int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
-		     const char *helper, int (*change)(void *), void *arg)
+int um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
+		      struct um_mount *m)
 {
-	int rc;
+	int stop;
 
-	if (mode != UM_MODE_SETUID || geteuid() != 0 ||
-	    um_legacy_helper_possible(cxt, helper))
-		return change(arg);
-	if (mnt_context_disable_helpers(cxt, 1))
-		return MNT_EX_SYSERR;
-	um_signals_defer();
-	rc = um_rootchild_run(change, arg, !mnt_context_is_nomtab(cxt));
-	um_signals_deliver();
-	return rc;
+	before_prepare(mode, cxt, m);
+	stop = um_xmount_prepare(cxt, &m->x) ?: prepare_mount(mode, cxt, m);
+	if (stop || m->status)
+		return stop;
+	return um_xmount_prepared(cxt, &m->x);
 }
 
 /* The mount itself; returns as mnt_context_do_mount(). */
-int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
+static int do_mount(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m)
 {
-	if (mode == UM_MODE_KERNEL)
-		return um_kmode_mount(cxt, &m->req, &m->x);
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_mount(cxt, m);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
 	return mnt_context_do_mount(cxt);
 }
 
 /* After a successful mount: 0, or an exit code with m->why said. */
-int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
-		     struct um_mount *m)
+static int verify(enum um_mode mode, struct libmnt_context *cxt,
+		  struct um_mount *m)
 {
-	int stop;
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_verify(cxt, m);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return 0;
+}
 
-	if (mode != UM_MODE_KERNEL)
+/*
+ * The mount step: the mount(2), libmount's status in m->status; on the
+ * mount made, the mode's read-back and the newer options (idmap,
+ * =recursive, owner and mode). Returns 0 or an exit code.
+ */
+int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m)
+{
+	um_xmount_before(cxt, &m->x);
+	m->status = do_mount(mode, cxt, m);
+	if (m->status)
 		return 0;
-	stop = um_kmode_verify(cxt, &m->req, m->why, sizeof(m->why));
-	if (stop)
-		um_warnx_printable(mnt_context_get_target(cxt), m->why);
-	return stop;
+	return verify(mode, cxt, m) ?: um_xmount_apply(cxt, &m->x);
 }
 
-/* Why the mount failed (@rc), if the policy can say more than libmount. */
+/*
+ * Why the mount failed (m->status), if the policy can say more than
+ * libmount.
+ */
 const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
-			      struct um_mount *m, int rc)
+			      struct um_mount *m)
 {
-	if (!rc || mode != UM_MODE_KERNEL)
-		return NULL;
-	return um_kmode_explain_mount(cxt, &m->req, m->why, sizeof(m->why));
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_explain(cxt, m, m->status);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return NULL;
 }
 
+/*
+ * The change: @change(@arg) makes the syscall, updates utab and reports,
+ * and returns the exit code; the mode says where it runs. @helper:
+ * "mount" or "umount".
+ */
+int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
+		     const char *helper, int (*change)(void *), void *arg)
+{
+	switch (mode) {
+	case UM_MODE_SETUID:
+		return um_policy_setuid_change(cxt, helper, change, arg);
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return change(arg);
+}
+
+/* Every mode's field: the mode may have changed since they were filled. */
 void um_policy_mount_free(struct um_mount *m)
 {
 	um_ownopts_free(&m->own);
-	um_kmode_free(&m->req);
 	um_xmount_free(&m->x);
-	free(m->fstab_target);
-}
-
-/* umount -c would only weaken the setuid fallback's checks: it is ignored */
-bool um_policy_ignored_option(enum um_mode mode, int c)
-{
-	return mode == UM_MODE_SETUID && c == 'c';
+	um_policy_kernel_free(m);
+	um_policy_setuid_free(m);
 }
 
 /*
@@ -214,19 +276,12 @@ bool um_policy_ignored_option(enum um_mode mode, int c)
  * first, as util-linux's restricted umount does, with the same answer for
  * "no such path" and "you may not look" ("umount: PATH: No such file or
  * directory", exit 1). In kernel mode too: the user hears util-linux's
- * words. @restricted: the caller is not root and gave no option that
- * util-linux keeps from users (it then goes on as the user, unrestricted,
- * and so does the fallback: the mode is plain then). NULL: use @arg as it
- * is.
+ * words.
  */
-char *um_policy_umount_path(enum um_mode mode, bool restricted,
-			    const char *arg)
+static char *lookup_as_caller(const char *arg)
 {
-	char *path;
+	char *path = um_privs_canonicalize(arg);
 
-	if (mode == UM_MODE_PLAIN || !restricted || mnt_tag_is_valid(arg))
-		return NULL;
-	path = um_privs_canonicalize(arg);
 	if (!path) {
 		int e = errno;
 
@@ -236,31 +291,36 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 }
 
 /*
- * umount: libmount's prepare step, after the setuid fallback's own check.
- * A "no" of the fallback's policy (that check, or libmount's fstab rules
- * before any umount2) is answered as util-linux answers it: the rights
- * are given up and the caller tries as themselves, so that the kernel has
- * the last word ("must be superuser to unmount.", exit 32). Returns as
- * mnt_context_prepare_umount().
+ * @restricted: the caller is not root and gave no option that util-linux
+ * keeps from users (it then goes on as the user, unrestricted, and so does
+ * the setuid mode: the mode is plain then). NULL: use @arg as it is.
  */
+char *um_policy_umount_path(enum um_mode mode, bool restricted,
+			    const char *arg)
+{
+	if (!restricted || mnt_tag_is_valid(arg))
+		return NULL;
+	switch (mode) {
+	case UM_MODE_KERNEL:
+	case UM_MODE_SETUID:
+		return lookup_as_caller(arg);
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return NULL;
+}
+
+/* umount: libmount's prepare step; returns as mnt_context_prepare_umount(). */
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 			     const char *spec)
 {
-	int rc;
-
-	if (*mode != UM_MODE_SETUID)
-		return mnt_context_prepare_umount(cxt);
-	if (um_legacy_may_umount(cxt, spec)) {
-		rc = mnt_context_prepare_umount(cxt);
-		if (rc != -EPERM || !mnt_context_tab_applied(cxt) ||
-		    mnt_context_syscall_called(cxt))
-			return rc;
+	switch (*mode) {
+	case UM_MODE_SETUID:
+		return um_policy_setuid_prepare_umount(mode, cxt, spec);
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
 	}
-	um_mode_give_up_setuid(mode);
-	um_policy_context(*mode, cxt);
-	mnt_reset_context(cxt);
-	if (mnt_context_set_target(cxt, spec))
-		err(MNT_EX_SYSERR, "failed to set umount target");
 	return mnt_context_prepare_umount(cxt);
 }
 
@@ -269,7 +329,12 @@ const char *um_policy_explain_umount(enum um_mode mode,
 				     struct libmnt_context *cxt, bool forced,
 				     char *buf, size_t sz)
 {
-	if (mode != UM_MODE_KERNEL)
-		return NULL;
-	return um_kmode_explain_umount(cxt, forced, buf, sz);
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_explain_umount(cxt, forced, buf, sz);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return NULL;
 }

@@ -5,52 +5,64 @@
 #include <stdbool.h>
 #include "lazymount.h"
 
-#include "kernel-mode.h"
+#include "cli.h"
+#include "policy-kernel-engine.h"
 #include "mode.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "xmount.h"
 
 /*
- * Each step of a mount or umount asks the mode's policy (lib/kernel-mode.c,
- * lib/legacy.c) through these, so the programs' own steps name no mode.
+ * Each step of a mount or umount asks the mode's policy through these
+ * (lib/policy.c hands each to lib/policy-kernel.c or lib/policy-setuid.c),
+ * so the programs' own steps name no mode and include no mode's header.
  */
 
-/* One mount as it goes through mount(8)'s steps. */
+/*
+ * One mount as it goes through mount(8)'s steps; one field per mode. Each
+ * step returns 0 to go on or an exit code (said already) to stop; what
+ * libmount answered stays here, for the report and for mount -a -F.
+ */
 struct um_mount {
 	struct um_ownopts own;	/* the series' options asked for */
-	struct um_owned req;	/* kernel mode: what the kernel is asked */
 	struct um_xmount x;	/* util-linux 2.39-2.42's newer options */
-	char *fstab_target;	/* setuid fallback: the target fstab gave */
+	struct um_owned kernel;	/* kernel mode: what it asks the kernel */
+	struct {
+		char *fstab_target;	/* the target fstab gave */
+	} setuid;		/* setuid mode */
+	/*
+	 * libmount's status, as its last step returned it; its report words
+	 * it. After the change, what mnt_context_mount() would return (0:
+	 * done, even when a helper failed).
+	 */
+	int status;
+	int refused;		/* a step's exit code before any report */
+	bool done;		/* the change ran in this process */
+	bool may_retry;		/* setuid: a "no" may be tried again */
+	bool retry;		/* ... and is to be: nothing was reported */
 	char why[512];		/* the reason of a refusal */
 };
 
-/* um_policy_prepared() asks for another try without the setuid rights */
-#define UM_RETRY_AS_CALLER (-1)
-
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt);
+struct libmnt_context *um_policy_new_context(enum um_mode mode);
+void um_policy_arguments(enum um_mode *mode, bool covered);
+bool um_policy_option_ignored(enum um_mode mode, enum um_setuid_col col);
 char *um_policy_resolve(enum um_mode *mode, char *path);
-bool um_policy_option(enum um_mode *mode, const char *allowed, int c);
 
+void um_policy_mount_init(struct um_mount *m, bool may_retry);
+int um_policy_fstab(enum um_mode mode, struct libmnt_context *cxt,
+		    struct um_mount *m, bool named_both);
 int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m);
-void um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m);
-int um_policy_prepared(enum um_mode mode, struct libmnt_context *cxt,
-		       struct um_mount *m, int rc, bool may_retry);
+int um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
+		      struct um_mount *m);
 int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m);
-int um_policy_verify(enum um_mode mode, struct libmnt_context *cxt,
-		     struct um_mount *m);
 const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
-			      struct um_mount *m, int rc);
+			      struct um_mount *m);
 void um_policy_mount_free(struct um_mount *m);
 
-bool um_policy_ignored_option(enum um_mode mode, int c);
 char *um_policy_umount_path(enum um_mode mode, bool restricted,
 			    const char *arg);
-int um_policy_apply_fstab(enum um_mode mode, struct libmnt_context *cxt);
-int um_policy_prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
-			    int fstab_rc);
 int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 		     const char *helper, int (*change)(void *), void *arg);
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,

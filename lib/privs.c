@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Entry to and exit from the setuid fallback.
+ * Entry to and exit from the setuid mode.
  *
  * um_privs_init() runs first in main(), before any library call: when the
  * program runs with more rights than its caller, the caller's environment

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What a mount command asks of the tree, read from its libmount context
- * before the mount: the policies (lib/kernel-mode.c) and the newer options
+ * What a mount command asks of the tree, read from its libmount context before
+ * the mount: the policies (lib/policy-kernel-engine.c) and the newer options
  * (lib/xmount.c) must agree on it.
  */
 #include <string.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The newer mount options (lib/xopts.c) applied to one mount: after the
+ * The newer mount options (lib/xmount-opts.c) applied to one mount: after the
  * fstab step (fstab's OPT=recursive), before libmount prepares it
  * (X-mount.nocanonicalize, X-mount.noloop where libmount lacks them),
  * after it prepared it (--onlyonce, and X-mount.noloop and
@@ -28,7 +28,7 @@
 #include "pin.h"
 #include "printable.h"
 #include "request.h"
-#include "userns.h"
+#include "xmount-userns.h"
 #include "xmount.h"
 
 void um_xmount_init(struct um_xmount *x)
@@ -110,7 +110,7 @@ int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
  * X-mount.nocanonicalize where libmount has only its switch for all paths
  * (below 2.41): tags and the paths still wanted canonical are resolved
  * here first, the way libmount would. Like util-linux, an ordinary user's
- * restricted context (the setuid fallback) ignores the option.
+ * restricted context (the setuid mode) ignores the option.
  */
 static int nocanonicalize(struct libmnt_context *cxt, const struct um_xopts *o)
 {

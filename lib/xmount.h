@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include "lazymount.h"
 
-#include "xopts.h"
+#include "xmount-opts.h"
 
-/* One mount's newer options (lib/xopts.c) and what applying them needs. */
+/* One mount's newer options (lib/xmount-opts.c), what applying them needs */
 struct um_xmount {
 	struct um_xopts o;
 	int userns;		/* X-mount.idmap's user namespace, or -1 */

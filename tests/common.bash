@@ -156,7 +156,7 @@ setuid_copies() {
 
 # Can root here raise a hard resource limit (CAP_SYS_RESOURCE in the
 # bounding set)? Some containers run without it; the setuid copy then
-# refuses a change the caller's limits would cut short (lib/rootchild.c).
+# refuses a change the caller's limits would cut short (lib/setuid-rootchild.c).
 can_lift_limits() {
 	local bnd
 	bnd=$(awk '/^CapBnd:/ { print $2 }' /proc/self/status)
@@ -164,7 +164,7 @@ can_lift_limits() {
 }
 
 # The setuid fallback's world: the copies and a mountpoint $T/m that only
-# root can change, so fstab entries on it are fixed (lib/fixedpath.c).
+# root can change, so fstab entries on it are fixed (lib/setuid-fixedpath.c).
 setuid_setup() {
 	common_setup
 	setuid_copies

@@ -436,19 +436,19 @@ diagnostics() {
 	local f re n=0
 	run diagnostics
 	[ "$status" -eq 0 ]
-	# every message of lib/kernel-mode.c's mismatch(), as its own entry
+	# every message of lib/policy-kernel-engine.c's mismatch(), as its own entry
 	while IFS= read -r f; do
 		re=$(sed 's/[().]/\\&/g; s/%s/[a-z]+/g' <<<"$f")
 		echo "mismatch(): $f"
 		grep -Eq "^ +mount: target: $re; the mount is undone$" <<<"$output"
 		n=$((n + 1))
 	done < <(sed -n '/^static const char \*mismatch(/,/^}/p' \
-		"$top_srcdir/lib/kernel-mode.c" | grep -o '"the kernel[^"]*"' |
+		"$top_srcdir/lib/policy-kernel-engine.c" | grep -o '"the kernel[^"]*"' |
 		tr -d '"')
 	[ "$n" -eq 4 ]
 	! grep -q "are the same" <<<"$output" || false
-	# lib/explain.c's limits, both sysctls
-	grep -q '"user mount limit reached (%s = %ld)"' "$top_srcdir/lib/explain.c"
+	# lib/policy-kernel-explain.c's limits, both sysctls
+	grep -q '"user mount limit reached (%s = %ld)"' "$top_srcdir/lib/policy-kernel-explain.c"
 	for f in fs.max_user_mounts user.max_user_mounts; do
 		grep -q "\"$f\"" "$top_srcdir/lib/abi.h"
 		grep -Fqx "       mount: target: user mount limit reached ($f = n)" <<<"$output"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The mount options of util-linux 2.39 to 2.42 that libmount 2.38 lacks and
-# usermount carries out itself (lib/xopts.c, lib/xmount.c, lib/userns.c):
+# usermount carries out itself (lib/xmount-opts.c, lib/xmount.c, lib/xmount-userns.c):
 # X-mount.owner, X-mount.group, X-mount.mode, --onlyonce, X-mount.idmap
 # with --map-users and --map-groups, OPT=recursive, X-mount.noloop and
 # X-mount.nocanonicalize, X-mount.auto-fstypes. Each is checked against what util-linux 2.42's
@@ -366,7 +366,7 @@ opts_under() {
 
 @test "setuid fallback: fstab's X-mount.owner, X-mount.mode, X-mount.idmap and =recursive for a user entry are applied, as util-linux's restricted mount applies them" {
 	setuid_copies
-	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/rootchild.c)"
+	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/setuid-rootchild.c)"
 	echo "umtest $T/m tmpfs user,noauto,X-mount.owner=alice,X-mount.mode=0700 0 0" >/etc/fstab
 	run as_user alice "$SUID/mount" "$T/m"
 	[ "$status" -eq 0 ]
@@ -470,7 +470,7 @@ ext4_image() {
 	[ "$status" -eq 32 ]
 	[ "${lines[0]}" = "mount: $T/m: must be superuser to use mount." ]
 	[ -z "$(mounts_under "$T")" ]
-	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/rootchild.c)"
+	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/setuid-rootchild.c)"
 	echo "$LOOP $T/m auto user,noauto,X-mount.auto-fstypes=noext4 0 0" >/etc/fstab
 	run as_user alice "$SUID/mount" "$T/m"
 	[ "$status" -eq 1 ]

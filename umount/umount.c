@@ -3,9 +3,9 @@
  * umount(8) for kernels that know who owns a mount.
  *
  * The mode is decided once, at the start (lib/mode.c). Kernel ownership
- * (lib/kernel-mode.c): the kernel decides whether the caller owns the
+ * (lib/policy-kernel.c): the kernel decides whether the caller owns the
  * mount; /proc/self/mountinfo is read again only to say why it refused.
- * The setuid fallback (lib/legacy.c): libmount's restricted context
+ * Setuid (lib/policy-setuid.c): libmount's restricted context
  * applies util-linux's rules (fstab pair, "users", the recorded user,
  * chdir to the parent and UMOUNT_NOFOLLOW); usermount first checks the
  * recorded user name exactly, on the entry libmount will unmount, which
@@ -24,9 +24,8 @@
 
 #include "cli.h"
 #include "fastpath.h"
-#include "heldby.h"
+#include "owner-heldby.h"
 #include "lazymount.h"
-#include "legacy.h"
 #include "mode.h"
 #include "owner.h"
 #include "policy.h"
@@ -36,38 +35,48 @@
 enum { OPT_FAKE = 0x100 };
 
 static const struct um_option options[] = {
-	{ "all", no_argument, 'a', NULL, "unmount all filesystems" },
+	{ "all", no_argument, 'a', NULL, "unmount all filesystems",
+	  UM_SETUID_DROPS },
 	{ "all-targets", no_argument, 'A', NULL,
-	  "unmount all mountpoints of the given device in this namespace" },
+	  "unmount all mountpoints of the given device in this namespace",
+	  UM_SETUID_DROPS },
 	{ "no-canonicalize", no_argument, 'c', NULL,
-	  "do not canonicalize paths" },
+	  "do not canonicalize paths", UM_SETUID_IGNORED },
 	{ "detach-loop", no_argument, 'd', NULL,
-	  "if mounted loop device, also free this loop device" },
+	  "if mounted loop device, also free this loop device",
+	  UM_SETUID_KEEPS },
 	{ "fake", no_argument, OPT_FAKE, NULL,
-	  "dry run; skip the umount(2) call" },
+	  "dry run; skip the umount(2) call", UM_SETUID_DROPS },
 	{ "force", no_argument, 'f', NULL,
-	  "force unmount (in case of an unreachable NFS system)" },
-	{ "help", no_argument, 'h', NULL, "display this help" },
+	  "force unmount (in case of an unreachable NFS system)",
+	  UM_SETUID_DROPS },
+	{ "help", no_argument, 'h', NULL, "display this help",
+	  UM_SETUID_KEEPS },
 	{ "internal-only", no_argument, 'i', NULL,
-	  "do not call the umount.<type> helpers" },
-	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab" },
+	  "do not call the umount.<type> helpers", UM_SETUID_KEEPS },
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab",
+	  UM_SETUID_DROPS },
 	{ "lazy", no_argument, 'l', NULL,
-	  "detach the filesystem now, clean up things later" },
+	  "detach the filesystem now, clean up things later", UM_SETUID_KEEPS },
 	{ "test-opts", required_argument, 'O', "list",
-	  "limit the set of filesystems (use with -a)" },
+	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS },
 	{ "recursive", no_argument, 'R', NULL,
-	  "recursively unmount a target with all its children" },
+	  "recursively unmount a target with all its children",
+	  UM_SETUID_DROPS },
 	{ "read-only", no_argument, 'r', NULL,
-	  "in case unmounting fails, try to remount read-only" },
+	  "in case unmounting fails, try to remount read-only",
+	  UM_SETUID_DROPS },
 	{ "types", required_argument, 't', "list",
-	  "limit the set of filesystem types" },
-	{ "verbose", no_argument, 'v', NULL, "say what is being done" },
-	{ "version", no_argument, 'V', NULL, "display version" },
+	  "limit the set of filesystem types", UM_SETUID_DROPS },
+	{ "verbose", no_argument, 'v', NULL, "say what is being done",
+	  UM_SETUID_KEEPS },
+	{ "version", no_argument, 'V', NULL, "display version",
+	  UM_SETUID_KEEPS },
 	{ "quiet", no_argument, 'q', NULL,
-	  "suppress 'not mounted' error messages" },
+	  "suppress 'not mounted' error messages", UM_SETUID_KEEPS },
 	{ "namespace", required_argument, 'N', "ns",
-	  "perform umount in another namespace" },
-	{ NULL, 0, 0, NULL, NULL }
+	  "perform umount in another namespace", UM_SETUID_DROPS },
+	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
 };
 
 /* Options util-linux refuses together, one set a row. */
@@ -79,10 +88,17 @@ static const um_excl_t exclusive[] = {
 	{ 0 }
 };
 
-static enum um_mode mode;
-static bool quiet, forced;
-/* an ordinary user with util-linux's restricted options only */
-static bool restricted;
+/* One run: what the command line asked for, and the mode it runs in. */
+struct run {
+	enum um_mode mode;
+	bool quiet, forced;
+	/* an ordinary user with util-linux's restricted options only */
+	bool restricted;
+	bool uncovered;		/* an option outside the setuid column */
+	bool all, alltargets, recursive;
+	bool nocanon, loopdel, fake, nohelpers, lazy, nomtab, rdonly, verbose;
+	const char *types, *optpattern, *ns;
+};
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -98,21 +114,22 @@ static void __attribute__((__noreturn__)) usage(void)
 }
 
 /* Why was the umount refused? NULL: libmount's message says it. */
-static const char *explain(struct libmnt_context *cxt, char *buf, size_t sz)
+static const char *explain(const struct run *u, struct libmnt_context *cxt,
+			   char *buf, size_t sz)
 {
-	return um_policy_explain_umount(mode, cxt, forced, buf, sz);
+	return um_policy_explain_umount(u->mode, cxt, u->forced, buf, sz);
 }
 
-static int report(struct libmnt_context *cxt, int rc)
+static int report(const struct run *u, struct libmnt_context *cxt, int rc)
 {
 	char buf[BUFSIZ] = { 0 }, why[512];
 	const char *spec = mnt_context_get_target(cxt), *msg;
 
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
-	if (quiet && rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
+	if (u->quiet && rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
 	    mnt_context_get_syscall_errno(cxt) == EINVAL)
 		return rc;	/* -q: not mounted */
-	msg = rc != MNT_EX_SUCCESS ? explain(cxt, why, sizeof(why)) : NULL;
+	msg = rc != MNT_EX_SUCCESS ? explain(u, cxt, why, sizeof(why)) : NULL;
 	if (!msg && *buf)
 		msg = buf;
 	if (!spec)
@@ -140,25 +157,32 @@ static void success_message(struct libmnt_context *cxt)
 }
 
 /* The filesystem's device, for root's look at who still holds it. */
-static dev_t umounted_devno(struct libmnt_context *cxt)
+static dev_t umounted_devno(const struct run *u, struct libmnt_context *cxt)
 {
-	if (mode != UM_MODE_PLAIN || geteuid() != 0 || quiet)
+	if (u->mode != UM_MODE_PLAIN || geteuid() != 0 || u->quiet)
 		return 0;
 	return um_mounted_devno(mnt_context_get_target(cxt));
 }
 
+/* One umount's change and its report, for um_policy_change(). */
+struct change {
+	const struct run *u;
+	struct libmnt_context *cxt;
+};
+
 /* The umount2, the utab update and the report; returns the exit code. */
 static int umount_change(void *arg)
 {
-	struct libmnt_context *cxt = arg;
-	dev_t devno = umounted_devno(cxt);
+	struct change *c = arg;
+	struct libmnt_context *cxt = c->cxt;
+	dev_t devno = umounted_devno(c->u, cxt);
 	int rc;
 
 	/* until the change is recorded in utab and reported */
 	um_signals_defer();
 	rc = mnt_context_do_umount(cxt);
 	rc = mnt_context_finalize_umount(cxt) ?: rc;
-	rc = report(cxt, rc);
+	rc = report(c->u, cxt, rc);
 	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 		success_message(cxt);
 	if (rc == MNT_EX_SUCCESS)
@@ -167,8 +191,10 @@ static int umount_change(void *arg)
 	return rc;
 }
 
-static int umount_one(struct libmnt_context *cxt, const char *spec)
+static int umount_one(struct run *u, struct libmnt_context *cxt,
+		      const char *spec)
 {
+	struct change c = { u, cxt };
 	int rc;
 
 	if (mnt_context_set_target(cxt, spec))
@@ -179,11 +205,12 @@ static int umount_one(struct libmnt_context *cxt, const char *spec)
 	 * ends it only in the utab step, which that function skips after a
 	 * failed umount2 and finalize does not.
 	 */
-	rc = um_policy_prepare_umount(&mode, cxt, spec);
+	rc = um_policy_prepare_umount(&u->mode, cxt, spec);
 	if (!rc)
-		rc = um_policy_change(mode, cxt, "umount", umount_change, cxt);
+		rc = um_policy_change(u->mode, cxt, "umount", umount_change,
+				      &c);
 	else
-		rc = report(cxt, rc);
+		rc = report(u, cxt, rc);
 	mnt_reset_context(cxt);
 	return rc;
 }
@@ -208,8 +235,8 @@ static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
 }
 
 /* umount -R: children first, deepest first, the given mount last. */
-static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
-		       struct libmnt_fs *fs)
+static int umount_tree(struct run *u, struct libmnt_context *cxt,
+		       struct libmnt_table *tb, struct libmnt_fs *fs)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	struct libmnt_fs *child;
@@ -219,10 +246,10 @@ static int umount_tree(struct libmnt_context *cxt, struct libmnt_table *tb,
 		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
 	while (rc == MNT_EX_SUCCESS &&
 	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
-		rc = umount_tree(cxt, tb, child);
+		rc = umount_tree(u, cxt, tb, child);
 	mnt_free_iter(itr);
 	if (rc == MNT_EX_SUCCESS && still_mounted(cxt, fs))
-		rc = umount_one(cxt, mnt_fs_get_target(fs));
+		rc = umount_one(u, cxt, mnt_fs_get_target(fs));
 	return rc;
 }
 
@@ -246,11 +273,11 @@ static struct libmnt_table *read_table(struct libmnt_context *cxt)
 }
 
 /* util-linux's words for a name -R or -A finds no mount for */
-static int not_mounted(const char *spec)
+static int not_mounted(const struct run *u, const char *spec)
 {
 	char *name;
 
-	if (quiet)
+	if (u->quiet)
 		return MNT_EX_USAGE;
 	name = um_printable(spec);
 	warnx(access(spec, F_OK) == 0 ? "%s: not mounted" : "%s: not found",
@@ -260,7 +287,8 @@ static int not_mounted(const char *spec)
 }
 
 /* umount -R takes a mountpoint only, never a device or source name. */
-static int umount_recursive(struct libmnt_context *cxt, const char *spec)
+static int umount_recursive(struct run *u, struct libmnt_context *cxt,
+			    const char *spec)
 {
 	struct libmnt_table *tb = read_table(cxt);
 	struct libmnt_fs *fs = mnt_table_find_target(tb, spec,
@@ -269,7 +297,7 @@ static int umount_recursive(struct libmnt_context *cxt, const char *spec)
 
 	/* each mount below is unmounted by its mountpoint, as nothing else */
 	mnt_context_disable_swapmatch(cxt, 1);
-	rc = fs ? umount_tree(cxt, tb, fs) : not_mounted(spec);
+	rc = fs ? umount_tree(u, cxt, tb, fs) : not_mounted(u, spec);
 	mnt_unref_table(tb);
 	return rc;
 }
@@ -280,8 +308,8 @@ static int umount_recursive(struct libmnt_context *cxt, const char *spec)
  * @spec is looked up as umount looks it up (mountpoint, source, tag, loop
  * image file).
  */
-static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
-			     bool recursive)
+static int umount_alltargets(struct run *u, struct libmnt_context *cxt,
+			     const char *spec)
 {
 	struct libmnt_table *tb;
 	struct libmnt_fs *fs;
@@ -290,7 +318,7 @@ static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
 	dev_t devno;
 
 	if (rc == 1 || rc < 0) {
-		rc = rc == 1 ? not_mounted(spec) : report(cxt, rc);
+		rc = rc == 1 ? not_mounted(u, spec) : report(u, cxt, rc);
 		mnt_reset_context(cxt);
 		return rc;
 	}
@@ -311,15 +339,15 @@ static int umount_alltargets(struct libmnt_context *cxt, const char *spec,
 	while (rc == MNT_EX_SUCCESS && mnt_table_next_fs(tb, itr, &fs) == 0) {
 		if (mnt_fs_get_devno(fs) != devno || !still_mounted(cxt, fs))
 			continue;
-		rc = recursive ? umount_tree(cxt, tb, fs) :
-				 umount_one(cxt, mnt_fs_get_target(fs));
+		rc = u->recursive ? umount_tree(u, cxt, tb, fs) :
+				    umount_one(u, cxt, mnt_fs_get_target(fs));
 	}
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
 	return rc;
 }
 
-static int umount_all(struct libmnt_context *cxt)
+static int umount_all(const struct run *u, struct libmnt_context *cxt)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	struct libmnt_fs *fs;
@@ -337,7 +365,7 @@ static int umount_all(struct libmnt_context *cxt)
 				um_print_entry(tgt, "ignored");
 			continue;
 		}
-		xrc = report(cxt, mntrc);
+		xrc = report(u, cxt, mntrc);
 		if (xrc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
 			um_print_entry(tgt, "successfully unmounted");
 		rc |= xrc;
@@ -350,78 +378,49 @@ static int umount_all(struct libmnt_context *cxt)
 	return rc;
 }
 
-int main(int argc, char **argv)
+/*
+ * The options, into @u only: nothing is acted on before the rights are
+ * settled (um_policy_arguments(), once, after all of them).
+ */
+static void parse_args(struct run *u, int argc, char **argv)
 {
-	struct libmnt_context *cxt;
 	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
 	struct um_getopt g;
-	bool all = false, alltargets = false, recursive = false;
-	const char *types = NULL;
-	int c, rc = um_fast_umount(argc, argv);
+	enum um_setuid_col col;
+	int c;
 
-	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
-	if (rc != UM_FAST_DECLINED)
-		return rc;
-	rc = 0;
-	mode = um_mode_start(argv);
-	restricted = getuid() != 0;
-	um_signals_init();
-	um_close_stdout_atexit();
-	setlocale(LC_ALL, "");
-	mnt_init_debug(0);
-
-	cxt = mnt_new_context();
-	if (!cxt)
-		err(MNT_EX_SYSERR, "libmount context allocation failed");
-	/* Kernel mode: the kernel judges the owner, not libmount's policy */
-	um_policy_context(mode, cxt);
 	if (um_getopt_init(&g, options) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
-
 	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
 	       -1) {
 		um_check_exclusive(options, exclusive, seen, c);
-		if (um_policy_ignored_option(mode, c))
+		col = um_option_setuid(options, c);
+		/* ignored only while the setuid rights would still be kept */
+		if (!u->uncovered && um_policy_option_ignored(u->mode, col))
 			continue;
 		/* util-linux ignores a user's -c, and drops its rights for
-		 * any other option not in this list */
-		if (c != 'c' && !um_legacy_option_ok(UM_LEGACY_UMOUNT_OPTS, c))
-			restricted = false;
-		if (!um_policy_option(&mode, UM_LEGACY_UMOUNT_OPTS, c))
-			um_policy_context(mode, cxt);	/* plain now */
-		switch (c) {
-		case 'a': all = true; break;
-		case 'A': alltargets = true; break;
-		case 'c': mnt_context_disable_canonicalize(cxt, 1); break;
-		case 'd': mnt_context_enable_loopdel(cxt, 1); break;
-		case OPT_FAKE: mnt_context_enable_fake(cxt, 1); break;
-		case 'f':
-			forced = true;
-			mnt_context_enable_force(cxt, 1);
-			break;
-		case 'i': mnt_context_disable_helpers(cxt, 1); break;
-		case 'l': mnt_context_enable_lazy(cxt, 1); break;
-		case 'n': mnt_context_disable_mtab(cxt, 1); break;
-		case 'q': quiet = true; break;
-		case 'r': mnt_context_enable_rdonly_umount(cxt, 1); break;
-		case 'R': recursive = true; break;
-		case 'v': mnt_context_enable_verbose(cxt, 1); break;
-		case 't': types = optarg; break;
-		case 'O':
-			if (mnt_context_set_options_pattern(cxt, optarg))
-				err(MNT_EX_SYSERR,
-				    "failed to set options pattern");
-			break;
-		case 'N': {
-			char *ns = um_ns_path(optarg);
-
-			if (!ns || mnt_context_set_target_ns(cxt, ns))
-				err(MNT_EX_SYSERR,
-				    "failed to set target namespace to %s",
-				    ns ? ns : optarg);
-			free(ns);
-			break;
+		 * any other option not in the column */
+		if (col == UM_SETUID_DROPS) {
+			u->restricted = false;
+			u->uncovered = true;
 		}
+		switch (c) {
+		case 'a': u->all = true; break;
+		case 'A': u->alltargets = true; break;
+		case 'c': u->nocanon = true; break;
+		case 'd': u->loopdel = true; break;
+		case OPT_FAKE: u->fake = true; break;
+		case 'f': u->forced = true; break;
+		case 'i': u->nohelpers = true; break;
+		case 'l': u->lazy = true; break;
+		case 'n': u->nomtab = true; break;
+		case 'q': u->quiet = true; break;
+		case 'r': u->rdonly = true; break;
+		case 'R': u->recursive = true; break;
+		case 'v': u->verbose = true; break;
+		case 't': u->types = optarg; break;
+		case 'O': u->optpattern = optarg; break;
+		case 'N': u->ns = optarg; break;
 		case 'h': usage();
 		case 'V': um_print_version();
 		default:
@@ -429,33 +428,86 @@ int main(int argc, char **argv)
 		}
 	}
 	um_getopt_free(&g);
+}
+
+/* The context every umount of the run starts from, in the mode's way. */
+static struct libmnt_context *new_context(const struct run *u)
+{
+	/* Kernel mode: the kernel judges the owner, not libmount's policy */
+	struct libmnt_context *cxt = um_policy_new_context(u->mode);
+
+	mnt_context_disable_canonicalize(cxt, u->nocanon);
+	mnt_context_enable_loopdel(cxt, u->loopdel);
+	mnt_context_enable_fake(cxt, u->fake);
+	mnt_context_enable_force(cxt, u->forced);
+	mnt_context_disable_helpers(cxt, u->nohelpers);
+	mnt_context_enable_lazy(cxt, u->lazy);
+	mnt_context_disable_mtab(cxt, u->nomtab);
+	mnt_context_enable_rdonly_umount(cxt, u->rdonly);
+	mnt_context_enable_verbose(cxt, u->verbose);
+	if (u->optpattern &&
+	    mnt_context_set_options_pattern(cxt, u->optpattern))
+		err(MNT_EX_SYSERR, "failed to set options pattern");
+	if (u->ns)
+		um_context_set_ns(cxt, u->ns);
+	return cxt;
+}
+
+/* umount [-A] [-R] NAME...: the sum of the exit codes, as util-linux. */
+static int umount_named(struct run *u, struct libmnt_context *cxt, int argc,
+			char **argv)
+{
+	int rc = 0;
+
+	for (; argc > 0; argc--, argv++) {
+		char *path = um_policy_umount_path(u->mode, u->restricted,
+						  *argv);
+
+		if (u->alltargets)
+			rc += umount_alltargets(u, cxt, path ?: *argv);
+		else if (u->recursive)
+			rc += umount_recursive(u, cxt, path ?: *argv);
+		else
+			rc += umount_one(u, cxt, path ?: *argv);
+		free(path);
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct run u = { 0 };
+	struct libmnt_context *cxt;
+	int rc;
+
+	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
+	if (um_fast_umount(argc, argv))
+		return MNT_EX_SUCCESS;
+	u.mode = um_mode_start(argv);
+	u.restricted = getuid() != 0;
+	um_signals_init();
+	um_close_stdout_atexit();
+	setlocale(LC_ALL, "");
+	mnt_init_debug(0);
+
+	parse_args(&u, argc, argv);
 	argc -= optind;
 	argv += optind;
+	um_policy_arguments(&u.mode, !u.uncovered);
+	cxt = new_context(&u);
 
-	if (all) {
+	if (u.all) {
 		if (argc)
 			um_bad_usage("unexpected number of arguments");
 		mnt_context_set_fstype_pattern(
-			cxt, types ? types :
-				     "noproc,nodevfs,nodevpts,nosysfs,"
-				     "norpc_pipefs,nonfsd,noselinuxfs");
-		rc = umount_all(cxt);
+			cxt, u.types ? u.types :
+				       "noproc,nodevfs,nodevpts,nosysfs,"
+				       "norpc_pipefs,nonfsd,noselinuxfs");
+		rc = umount_all(&u, cxt);
 	} else if (argc < 1) {
 		um_bad_usage("bad usage");
 	} else {
-		for (; argc > 0; argc--, argv++) {
-			char *path = um_policy_umount_path(mode, restricted,
-							  *argv);
-
-			if (alltargets)
-				rc += umount_alltargets(cxt, path ?: *argv,
-							recursive);
-			else if (recursive)
-				rc += umount_recursive(cxt, path ?: *argv);
-			else
-				rc += umount_one(cxt, path ?: *argv);
-			free(path);
-		}
+		rc = umount_named(&u, cxt, argc, argv);
 	}
 	mnt_free_context(cxt);
 	return rc < 256 ? rc : 255;

@@ -12,7 +12,7 @@
 
 #include "abi.h"
 #include "owner.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "fuzz.h"
 
 #define MAX_OPTS 64

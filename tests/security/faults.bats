@@ -98,11 +98,11 @@ big_utab() {
 # Which call $1 of "$@" is the utab update's: for openat(2), the one that
 # creates libmount's utab temp file (its name is random, so strace -P
 # cannot pick it); for write(2), the first write after it (the setuid
-# copy's root child writes to cgroup.procs first, lib/outofreach.c).
+# copy's root child writes to cgroup.procs first, lib/setuid-outofreach.c).
 # Counted in a dry run in which strace answers mount(2) and umount2(2)
 # with 0 without running them; utab is put back after.
 # strace counts each process's calls on its own (-f: the setuid copy makes
-# its change in a child, lib/rootchild.c).
+# its change in a child, lib/setuid-rootchild.c).
 utab_call_nth() {
 	local call=$1
 	shift
@@ -338,7 +338,7 @@ utab_fault() {
 
 # The setuid fallback: alice's user mount of an fstab entry. strace run by
 # root keeps the setuid bit of the program it runs; -f follows the child
-# that makes the change as root (lib/rootchild.c).
+# that makes the change as root (lib/setuid-rootchild.c).
 ALICE=(setpriv --reuid=2001 --regid=2001 --clear-groups --)
 
 @test "nothing half done (setuid, rows 1, 2): mount(2) failing as alice: exit 32, nothing mounted, no user= entry" {

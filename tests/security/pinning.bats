@@ -2,7 +2,7 @@
 # Rows 8, 15, 19 of shared/security.md in the setuid fallback: libmount
 # checks the target against fstab, then mount(2) resolves the same path
 # again as root. The setuid copy only mounts where no one but root can
-# change what the path names (lib/fixedpath.c); elsewhere it refuses.
+# change what the path names (lib/setuid-fixedpath.c); elsewhere it refuses.
 
 load ../common
 

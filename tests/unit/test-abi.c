@@ -5,7 +5,7 @@
  * the option code passes those and nothing else.
  */
 #include "abi.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "tap.h"
 
 int main(void)

@@ -4,16 +4,18 @@
 #include <string.h>
 
 #include "cli.h"
-#include "explain.h"
+#include "policy-kernel-explain.h"
 #include "tap.h"
 
 static const struct um_option opts[] = {
-	{ "all", no_argument, 'a', NULL, "all" },
-	{ "options", required_argument, 'o', "list", "options" },
-	{ "setuser", optional_argument, 0x100, "user", "owner" },
-	{ "ro", no_argument, 'r', NULL, NULL },
-	{ "read-only", no_argument, 'r', NULL, "read-only" },
-	{ NULL, 0, 0, NULL, NULL }
+	{ "all", no_argument, 'a', NULL, "all", UM_SETUID_DROPS },
+	{ "options", required_argument, 'o', "list", "options",
+	  UM_SETUID_DROPS },
+	{ "setuser", optional_argument, 0x100, "user", "owner",
+	  UM_SETUID_DROPS },
+	{ "ro", no_argument, 'r', NULL, NULL, UM_SETUID_KEEPS },
+	{ "read-only", no_argument, 'r', NULL, "read-only", UM_SETUID_KEEPS },
+	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
 };
 
 int main(void)

@@ -2,7 +2,7 @@
 /* The words of --options-mode and --options-source, as util-linux's. */
 #include <libmount.h>
 
-#include "optsmode.h"
+#include "cli-optsmode.h"
 #include "tap.h"
 
 static int bits(const char *mode, const char *source, bool force)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "abi.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "tap.h"
 
 static int take(const char *in, char **out, struct um_ownopts *o)

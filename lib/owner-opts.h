@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_OWNOPTS_H
-#define USERMOUNT_OWNOPTS_H
+#ifndef USERMOUNT_OWNER_OPTS_H
+#define USERMOUNT_OWNER_OPTS_H
 
 #include <stdbool.h>
 #include <sys/types.h>

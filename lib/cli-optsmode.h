@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_OPTSMODE_H
-#define USERMOUNT_OPTSMODE_H
+#ifndef USERMOUNT_CLI_OPTSMODE_H
+#define USERMOUNT_CLI_OPTSMODE_H
 
 #include <stdbool.h>
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The setuid fallback's policy: the classic fstab rules (user, users,
- * owner, group) on a kernel without the series, for mount and umount.
+ * The setuid mode's rules: the classic fstab rules (user, users, owner,
+ * group) on a kernel without the series, for mount and umount.
  *
- * libmount's restricted context applies the rules; this file holds what
- * usermount adds around it, where it does not take libmount's word:
- *  - which options an ordinary user may give before the rights are given
- *    up (the run then goes on as the caller, lib/mode.c);
- *  - paths libmount resolves again as root must be fixed (lib/fixedpath.c);
+ * libmount's restricted context applies the rules; this file holds the
+ * checks usermount adds around it, where it does not take libmount's word
+ * (lib/policy-setuid.c asks them at each step; which options an ordinary
+ * user may give is the setuid column of each program's option table):
+ *  - paths libmount resolves again as root must be fixed
+ *    (lib/setuid-fixedpath.c);
  *  - the recorded user of a mount is compared as a whole name: libmount
  *    2.38 lets a user unmount a "user" mount when the name recorded in utab
  *    (user=NAME) is a prefix of the caller's name (strncmp with the
@@ -21,21 +22,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fixedpath.h"
-#include "legacy.h"
-
-/* May an ordinary user give option @c (from getopt) to the fallback? */
-bool um_legacy_option_ok(const char *allowed, int c)
-{
-	return c > 0 && c <= 0xff && strchr(allowed, c);
-}
+#include "setuid-fixedpath.h"
+#include "setuid-rules.h"
 
 /*
  * A source that is a path gets the same check as the target (below):
  * libmount opens a loop image or binds a directory by that path as root
  * (CVE-2026-27456).
  */
-bool um_legacy_source_fixed(struct libmnt_context *cxt, char *why,
+bool um_setuid_source_fixed(struct libmnt_context *cxt, char *why,
 			    size_t whysz)
 {
 	const char *src = mnt_context_get_source(cxt);
@@ -48,11 +43,11 @@ bool um_legacy_source_fixed(struct libmnt_context *cxt, char *why,
 /*
  * libmount has checked the target against fstab and will resolve it again
  * as root in mount(2). Use it only where no one but root can change what
- * it names (lib/fixedpath.c), and only as fstab wrote it: a path
+ * it names (lib/setuid-fixedpath.c), and only as fstab wrote it: a path
  * canonicalized through a symlink the caller controls (CVE-2010-3879) may
  * name another directory by now.
  */
-bool um_legacy_target_fixed(struct libmnt_context *cxt,
+bool um_setuid_target_fixed(struct libmnt_context *cxt,
 			    const char *fstab_target, char *why, size_t whysz)
 {
 	const char *tgt = mnt_context_get_target(cxt);
@@ -74,7 +69,7 @@ bool um_legacy_target_fixed(struct libmnt_context *cxt,
  * Is the user recorded in @user_opts (user=NAME) exactly @name? Returns 1
  * if so, 0 when nothing is recorded, -1 when someone else is.
  */
-int um_legacy_user_is(const char *user_opts, const char *name)
+int um_setuid_user_is(const char *user_opts, const char *name)
 {
 	char *val = NULL;
 	size_t sz = 0;
@@ -98,7 +93,7 @@ static bool recorded_user_ok(struct libmnt_fs *fs)
 	uid_t uid = getuid();
 	struct passwd *pw = getpwuid(uid);
 	char *name = pw ? strdup(pw->pw_name) : NULL;
-	int rc = um_legacy_user_is(mnt_fs_get_user_options(fs), name);
+	int rc = um_setuid_user_is(mnt_fs_get_user_options(fs), name);
 
 	if (rc > 0) {
 		pw = getpwnam(name);
@@ -116,7 +111,7 @@ static bool recorded_user_ok(struct libmnt_fs *fs)
  * comparison). A mount marked "users" in fstab may be unmounted by
  * anyone; otherwise a recorded user must be the caller, exactly.
  */
-bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target)
+bool um_setuid_may_umount(struct libmnt_context *cxt, const char *target)
 {
 	struct libmnt_table *fstab = NULL;
 	struct libmnt_fs *fs = NULL, *fent;
@@ -140,10 +135,11 @@ bool um_legacy_may_umount(struct libmnt_context *cxt, const char *target)
  * for TYPE and for TYPE without its subtype (fuse.sshfs: mount.fuse), and
  * takes a helper= or uhelper= option as a yes. A helper must run as the
  * caller, so a yes keeps the change in the caller's process; after a no
- * the change runs as root (lib/rootchild.c) with libmount's helpers turned
- * off, so that a type tried later (mount -t auto) cannot run one as root.
+ * the change runs as root (lib/setuid-rootchild.c) with libmount's helpers
+ * turned off, so that a type tried later (mount -t auto) cannot run one as
+ * root.
  */
-bool um_legacy_helper_possible(struct libmnt_context *cxt, const char *name)
+bool um_setuid_helper_possible(struct libmnt_context *cxt, const char *name)
 {
 	static const char *const dirs[] = { "/sbin", "/sbin/fs.d", "/sbin/fs",
 					    "/usr/sbin", "/usr/local/sbin",

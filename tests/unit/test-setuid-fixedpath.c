@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * lib/fixedpath.c on a real tree: which paths only root can change. Needs
- * root to give directories to another owner; skipped (77) otherwise.
+ * lib/setuid-fixedpath.c on a real tree: which paths only root can
+ * change. Needs root to give directories to another owner; skipped (77)
+ * otherwise.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "fixedpath.h"
+#include "setuid-fixedpath.h"
 #include "tap.h"
 
 static char top[] = "/tmp/um-fixedpath.XXXXXX", path[256];

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "explain.h"
-#include "heldby.h"
+#include "policy-kernel-explain.h"
+#include "owner-heldby.h"
 #include "lazymount.h"
 #include "owner.h"
 #include "printable.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_ROOTCHILD_H
-#define USERMOUNT_ROOTCHILD_H
+#ifndef USERMOUNT_SETUID_ROOTCHILD_H
+#define USERMOUNT_SETUID_ROOTCHILD_H
 
 #include <stdbool.h>
 

@@ -33,8 +33,8 @@
 #include <sys/mount.h>
 
 #include "lazymount.h"
-#include "ownopts.h"
-#include "xopts.h"
+#include "owner-opts.h"
+#include "xmount-opts.h"
 
 void um_xopts_init(struct um_xopts *x)
 {

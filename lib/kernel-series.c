@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "abi.h"
-#include "kernel.h"
+#include "kernel-series.h"
 
 bool um_kernel_has_ownership(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_FIXEDPATH_H
-#define USERMOUNT_FIXEDPATH_H
+#ifndef USERMOUNT_SETUID_FIXEDPATH_H
+#define USERMOUNT_SETUID_FIXEDPATH_H
 
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_EXPLAIN_H
-#define USERMOUNT_EXPLAIN_H
+#ifndef USERMOUNT_POLICY_KERNEL_EXPLAIN_H
+#define USERMOUNT_POLICY_KERNEL_EXPLAIN_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The root child (lib/rootchild.c) leaves what it inherited from the
+ * The root child (lib/setuid-rootchild.c) leaves what it inherited from the
  * caller's process besides ids, session and limits: her cgroup and her
  * scheduling.
  *
@@ -31,7 +31,7 @@
 #include <sys/syscall.h>
 
 #include "lazymount.h"
-#include "outofreach.h"
+#include "setuid-outofreach.h"
 
 /* linux/ioprio.h: class none (0) is the default, derived from nice 0 */
 #define UM_IOPRIO_WHO_PROCESS 1

@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <linux/nsfs.h>
 
-#include "userns.h"
+#include "xmount-userns.h"
 
 /* An existing user namespace (the ioctl tells it is one). */
 static int open_path(const char *path)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_HELDBY_H
-#define USERMOUNT_HELDBY_H
+#ifndef USERMOUNT_OWNER_HELDBY_H
+#define USERMOUNT_OWNER_HELDBY_H
 
 #include <sys/types.h>
 

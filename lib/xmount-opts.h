@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_XOPTS_H
-#define USERMOUNT_XOPTS_H
+#ifndef USERMOUNT_XMOUNT_OPTS_H
+#define USERMOUNT_XMOUNT_OPTS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -8,7 +8,7 @@
 
 /*
  * What the mount options of util-linux 2.39 to 2.42 that usermount carries
- * out itself ask of one mount (lib/xopts.c takes them out of the option
+ * out itself ask of one mount (lib/xmount-opts.c takes them out of the option
  * string, lib/xmount.c applies them).
  */
 struct um_xopts {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The recorded user of a legacy mount is compared as a whole name, on the
- * mount libmount would unmount. The second part needs root (a private
+ * The recorded user of a setuid-mode mount is compared as a whole name, on
+ * the mount libmount would unmount. The second part needs root (a private
  * mount namespace with a real tmpfs, utab and fstab of its own through
  * LIBMOUNT_UTAB and LIBMOUNT_FSTAB); it is skipped otherwise. The caller
  * is root there, so "root" is the caller's name.
@@ -13,28 +13,28 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 
-#include "legacy.h"
+#include "setuid-rules.h"
 #include "tap.h"
 
 static void names(void)
 {
-	CHECK(um_legacy_user_is("user=alice", "alice") == 1, "alice is alice");
-	CHECK(um_legacy_user_is("user=alice", "alice2") == -1,
+	CHECK(um_setuid_user_is("user=alice", "alice") == 1, "alice is alice");
+	CHECK(um_setuid_user_is("user=alice", "alice2") == -1,
 	      "alice2 is not alice");
-	CHECK(um_legacy_user_is("user=alice2", "alice") == -1,
+	CHECK(um_setuid_user_is("user=alice2", "alice") == -1,
 	      "alice is not alice2");
-	CHECK(um_legacy_user_is("user=alice", "") == -1, "empty name");
-	CHECK(um_legacy_user_is("user=alice", NULL) == -1, "unknown caller");
-	CHECK(um_legacy_user_is("user=", "") == -1,
+	CHECK(um_setuid_user_is("user=alice", "") == -1, "empty name");
+	CHECK(um_setuid_user_is("user=alice", NULL) == -1, "unknown caller");
+	CHECK(um_setuid_user_is("user=", "") == -1,
 	      "an empty recorded name is no one's");
-	CHECK(um_legacy_user_is("x-foo,user=bob", "bob") == 1,
+	CHECK(um_setuid_user_is("x-foo,user=bob", "bob") == 1,
 	      "found after other options");
-	CHECK(um_legacy_user_is("users", "bob") == 0, "nothing recorded");
-	CHECK(um_legacy_user_is(NULL, "bob") == 0, "no options");
-	CHECK(um_legacy_user_is("user_id=1", "1") == 0, "user_id is not user");
+	CHECK(um_setuid_user_is("users", "bob") == 0, "nothing recorded");
+	CHECK(um_setuid_user_is(NULL, "bob") == 0, "no options");
+	CHECK(um_setuid_user_is("user_id=1", "1") == 0, "user_id is not user");
 }
 
-static char top[] = "/tmp/um-legacy.XXXXXX", mnt[64], utab[64], fstab[64];
+static char top[] = "/tmp/um-setuid.XXXXXX", mnt[64], utab[64], fstab[64];
 
 static void put(const char *file, const char *line)
 {
@@ -46,7 +46,7 @@ static void put(const char *file, const char *line)
 	}
 }
 
-/* um_legacy_may_umount() for @spec with this utab and fstab line. */
+/* um_setuid_may_umount() for @spec with this utab and fstab line. */
 static bool may(const char *spec, const char *utab_opts, const char *fopts)
 {
 	struct libmnt_context *cxt = mnt_new_context();
@@ -62,7 +62,7 @@ static bool may(const char *spec, const char *utab_opts, const char *fopts)
 		perror("mnt_new_context");
 		exit(99);
 	}
-	ok = um_legacy_may_umount(cxt, spec);
+	ok = um_setuid_may_umount(cxt, spec);
 	mnt_free_context(cxt);
 	return ok;
 }

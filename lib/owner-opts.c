@@ -14,7 +14,7 @@
 
 #include "abi.h"
 #include "owner.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 
 int um_ownopts_set_user(struct um_ownopts *o, const char *user)
 {

@@ -2,7 +2,7 @@
 /*
  * Is a mountpoint fixed: can no one but root change what its path names?
  *
- * In the setuid fallback, libmount checks the target against fstab and
+ * In the setuid mode, libmount checks the target against fstab and
  * then hands the same path to mount(2), which resolves it again as root.
  * libmount 2.38 gives no way to mount on a pinned directory (an O_PATH
  * fd or ".") and still record the real target in utab. So instead of
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fixedpath.h"
+#include "setuid-fixedpath.h"
 
 /* May a user other than root rename entries of this directory? */
 static bool open_to_users(const struct stat *st)

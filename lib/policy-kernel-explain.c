@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 
 #include "abi.h"
-#include "explain.h"
-#include "kernel.h"
+#include "policy-kernel-explain.h"
+#include "kernel-series.h"
 #include "owner.h"
 
 void um_user_name(uid_t uid, char *buf, size_t bufsz)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The setuid fallback's change of the system (mount(2) or umount2, then
+ * The setuid mode's change of the system (mount(2) or umount2, then
  * libmount's utab update, then the report) out of the caller's reach.
  *
  * A process whose real or saved uid is the caller's may be stopped or
@@ -13,14 +13,14 @@
  * RLIMIT_AS): a user= line is then left for a mount that is gone, and
  * root's later mount on the same place is taken for the user's.
  *
- * So the change runs in a child that has become root in every id, has
- * left the caller's session, cgroup and scheduling (lib/outofreach.c) and
- * has lifted the caller's limits (or, where it cannot and too little is
- * left, stops before any change), and the tool waits for it, holding
- * nothing: not even utab's lock for an instant. Killing the tool then leaves the child to finish: the mount and
- * utab stay consistent. Only the change runs there; every check has been
- * made before, and a mount.TYPE helper, which must run as the caller, is
- * never run from it (lib/policy.c).
+ * So the change runs in a child that has become root in every id, has left the
+ * caller's session, cgroup and scheduling (lib/setuid-outofreach.c) and has
+ * lifted the caller's limits (or, where it cannot and too little is left, stops
+ * before any change), and the tool waits for it, holding nothing: not even
+ * utab's lock for an instant. Killing the tool then leaves the child to finish:
+ * the mount and utab stay consistent. Only the change runs there; every check
+ * has been made before, and a mount.TYPE helper, which must run as the caller,
+ * is never run from it (lib/policy.c).
  */
 #include <err.h>
 #include <errno.h>
@@ -38,8 +38,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "outofreach.h"
-#include "rootchild.h"
+#include "setuid-outofreach.h"
+#include "setuid-rootchild.h"
 
 /*
  * utab and libmount's lock on it (2.38 to 2.41). libmount has no call that

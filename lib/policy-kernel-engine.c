@@ -30,8 +30,8 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
-#include "explain.h"
-#include "kernel-mode.h"
+#include "policy-kernel-explain.h"
+#include "policy-kernel-engine.h"
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"

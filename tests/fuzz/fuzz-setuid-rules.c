@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * um_legacy_user_is() over any recorded options and any caller name (the
+ * um_setuid_user_is() over any recorded options and any caller name (the
  * input is NAME, a NUL byte, then the options). It says "the caller" only
  * when the first "user" option's value is the name, byte for byte: never
  * for a prefix of the name, nor for the name with more after it (the
@@ -8,7 +8,7 @@
  */
 #include <libmount.h>
 
-#include "legacy.h"
+#include "setuid-rules.h"
 #include "fuzz.h"
 
 static char *cat3(const char *a, const char *b, const char *c)
@@ -46,16 +46,16 @@ static void check_built(const char *name, const char *rest)
 	char *opts, *shorter;
 
 	opts = cat3("user=", name, rest);
-	FUZZ_ASSERT(um_legacy_user_is(opts, name) == 1);
+	FUZZ_ASSERT(um_setuid_user_is(opts, name) == 1);
 	free(opts);
 	opts = cat3("user=", name, "x,user=x");
-	FUZZ_ASSERT(um_legacy_user_is(opts, name) == -1);
+	FUZZ_ASSERT(um_setuid_user_is(opts, name) == -1);
 	free(opts);
 	shorter = strndup(name, strlen(name) - 1);
 	if (!shorter)
 		abort();
 	opts = cat3("user=", shorter, rest);
-	FUZZ_ASSERT(um_legacy_user_is(opts, name) == -1);
+	FUZZ_ASSERT(um_setuid_user_is(opts, name) == -1);
 	free(opts);
 	free(shorter);
 }
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t valsz = 0;
 	int rc;
 
-	rc = um_legacy_user_is(opts, name);
+	rc = um_setuid_user_is(opts, name);
 	FUZZ_ASSERT(rc == 1 || rc == 0 || rc == -1);
 	if (rc == 1)
 		FUZZ_ASSERT(recorded(opts, &val, &valsz) && val &&
@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    !memcmp(val, name, valsz));
 	if (opts && recorded(opts, &val, &valsz) && val)
 		FUZZ_ASSERT(rc != 0);
-	FUZZ_ASSERT(um_legacy_user_is(opts, NULL) <= 0);
+	FUZZ_ASSERT(um_setuid_user_is(opts, NULL) <= 0);
 	if (plain(name)) {
 		rest = cat3(",", opts ? opts : "", "");
 		check_built(name, rest);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_KERNEL_MODE_H
-#define USERMOUNT_KERNEL_MODE_H
+#ifndef USERMOUNT_POLICY_KERNEL_ENGINE_H
+#define USERMOUNT_POLICY_KERNEL_ENGINE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,9 +9,9 @@
 #include "lazymount.h"
 
 #include "handover.h"
-#include "ownopts.h"
+#include "owner-opts.h"
 #include "xmount.h"
-#include "xopts.h"
+#include "xmount-opts.h"
 
 /* What one mount asks of the kernel's ownership, decided by the check. */
 struct um_owned {

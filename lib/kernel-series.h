@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_KERNEL_H
-#define USERMOUNT_KERNEL_H
+#ifndef USERMOUNT_KERNEL_SERIES_H
+#define USERMOUNT_KERNEL_SERIES_H
 
 #include <stdbool.h>
 

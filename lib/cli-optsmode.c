@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "lazymount.h"
-#include "optsmode.h"
+#include "cli-optsmode.h"
 
 struct word {
 	const char *name;

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel mode's policy: the kernel has the ownership series and judges. At
+ * each step lib/policy.c hands over to these; they ask the engine in
+ * lib/policy-kernel-engine.c (the check, the mount(2) that carries the owner,
+ * the read-back, the words of a refusal) with the mount's kernel field, the one
+ * part of struct um_mount that is this mode's.
+ */
+#include "policy-kernel.h"
+#include "printable.h"
+
+/*
+ * After fstab: what the series' options ask of the kernel, decided once
+ * (the owner, nomnt, a handover for another user). 0 or an exit code.
+ */
+int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m)
+{
+	return um_kmode_check(cxt, &m->own, &m->x.o, &m->kernel);
+}
+
+/* Before libmount prepares the mount: what libmount must not do itself. */
+void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m)
+{
+	um_kmode_prepare(cxt, &m->kernel);
+}
+
+/* The mount, ours when it carries the owner; as mnt_context_do_mount(). */
+int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m)
+{
+	return um_kmode_mount(cxt, &m->kernel, &m->x);
+}
+
+/* The kernel recorded the owner asked for? 0, or an exit code said. */
+int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m)
+{
+	int stop = um_kmode_verify(cxt, &m->kernel, m->why, sizeof(m->why));
+
+	if (stop)
+		um_warnx_printable(mnt_context_get_target(cxt), m->why);
+	return stop;
+}
+
+/* Which of the series' rules refused the mount (@rc), from mountinfo. */
+const char *um_policy_kernel_explain(struct libmnt_context *cxt,
+				     struct um_mount *m, int rc)
+{
+	if (!rc)
+		return NULL;
+	return um_kmode_explain_mount(cxt, &m->kernel, m->why,
+				      sizeof(m->why));
+}
+
+void um_policy_kernel_free(struct um_mount *m)
+{
+	um_kmode_free(&m->kernel);
+}
+
+/* Whose mount it is, when the kernel refused an umount. */
+const char *um_policy_kernel_explain_umount(struct libmnt_context *cxt,
+					    bool forced, char *buf, size_t sz)
+{
+	return um_kmode_explain_umount(cxt, forced, buf, sz);
+}

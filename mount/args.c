@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mount(8)'s command line: the option table (getopt, --help, exclusive
+ * options, the setuid column and the shell completion are all made from
+ * it), the options into struct cli, and the operands into a source and a
+ * target. Nothing here acts on the system: -T's files are read only once
+ * the rights are settled (read_fstabs()).
+ */
+#include <ctype.h>
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mount.h"
+#include "cli-optsmode.h"
+
+enum {
+	OPT_SETUSER = 0x100,
+	OPT_SOURCE,
+	OPT_TARGET,
+	OPT_SHARED,
+	OPT_SLAVE,
+	OPT_PRIVATE,
+	OPT_UNBINDABLE,
+	OPT_RSHARED,
+	OPT_RSLAVE,
+	OPT_RPRIVATE,
+	OPT_RUNBINDABLE,
+	OPT_TARGET_PREFIX,
+	OPT_OPTMODE,
+	OPT_OPTSRC,
+	OPT_OPTSRC_FORCE,
+	OPT_ONLYONCE,
+	OPT_MAP_USERS,
+	OPT_MAP_GROUPS,
+};
+
+static const struct um_option options[] = {
+	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab",
+	  UM_SETUID_DROPS },
+	{ "bind", no_argument, 'B', NULL, "mount a subtree somewhere else",
+	  UM_SETUID_DROPS },
+	{ "no-canonicalize", no_argument, 'c', NULL,
+	  "do not canonicalize paths", UM_SETUID_DROPS },
+	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call",
+	  UM_SETUID_DROPS },
+	{ "fork", no_argument, 'F', NULL,
+	  "one process for each mount (use with -a)", UM_SETUID_DROPS },
+	{ "help", no_argument, 'h', NULL, "display this help",
+	  UM_SETUID_KEEPS },
+	{ "internal-only", no_argument, 'i', NULL,
+	  "do not call the mount.<type> helpers", UM_SETUID_KEEPS },
+	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels",
+	  UM_SETUID_KEEPS },
+	{ "label", required_argument, 'L', "label",
+	  "synonym for LABEL=<label>", UM_SETUID_KEEPS },
+	{ "mkdir", optional_argument, 'm', "mode",
+	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])",
+	  UM_SETUID_DROPS },
+	{ "map-groups", required_argument, OPT_MAP_GROUPS,
+	  "<inner>:<outer>:<count>", "add a GID map to an ID-mapped mount",
+	  UM_SETUID_DROPS },
+	{ "map-users", required_argument, OPT_MAP_USERS,
+	  "<inner>:<outer>:<count>|<nsfile>",
+	  "add a UID map to an ID-mapped mount, or name its user namespace",
+	  UM_SETUID_DROPS },
+	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else",
+	  UM_SETUID_DROPS },
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab",
+	  UM_SETUID_DROPS },
+	{ "namespace", required_argument, 'N', "ns",
+	  "perform mount in another namespace", UM_SETUID_DROPS },
+	{ "onlyonce", no_argument, OPT_ONLYONCE, NULL,
+	  "refuse if the source is already mounted on the target",
+	  UM_SETUID_DROPS },
+	{ "options", required_argument, 'o', "list",
+	  "comma-separated list of mount options", UM_SETUID_DROPS },
+	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
+	  "how to join fstab's options with -o's", UM_SETUID_DROPS },
+	{ "options-source", required_argument, OPT_OPTSRC, "source",
+	  "where default options come from (fstab,mtab,disable)",
+	  UM_SETUID_DROPS },
+	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
+	  "read fstab/mtab even with source and target given",
+	  UM_SETUID_DROPS },
+	{ "test-opts", required_argument, 'O', "list",
+	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS },
+	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only",
+	  UM_SETUID_KEEPS },
+	{ "ro", no_argument, 'r', NULL, NULL,
+	  UM_SETUID_KEEPS },
+	{ "rbind", no_argument, 'R', NULL,
+	  "mount a subtree and all submounts somewhere else", UM_SETUID_DROPS },
+	{ NULL, no_argument, 's', NULL,
+	  "tolerate sloppy mount options rather than failing",
+	  UM_SETUID_KEEPS },
+	{ "source", required_argument, OPT_SOURCE, "src",
+	  "explicitly specifies source (path, label, uuid)", UM_SETUID_KEEPS },
+	{ "target", required_argument, OPT_TARGET, "target",
+	  "explicitly specifies mountpoint", UM_SETUID_KEEPS },
+	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "path",
+	  "put every mountpoint below <path>", UM_SETUID_DROPS },
+	{ "types", required_argument, 't', "list",
+	  "limit the set of filesystem types", UM_SETUID_KEEPS },
+	{ "fstab", required_argument, 'T', "path",
+	  "alternative file to /etc/fstab", UM_SETUID_DROPS },
+	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>",
+	  UM_SETUID_KEEPS },
+	{ "verbose", no_argument, 'v', NULL, "say what is being done",
+	  UM_SETUID_KEEPS },
+	{ "version", no_argument, 'V', NULL, "display version",
+	  UM_SETUID_KEEPS },
+	{ "read-write", no_argument, 'w', NULL,
+	  "mount the filesystem read-write (default)", UM_SETUID_DROPS },
+	{ "rw", no_argument, 'w', NULL, NULL,
+	  UM_SETUID_DROPS },
+	{ "setuser", optional_argument, OPT_SETUSER, "user",
+	  "make the mount owned by <user> (default: you)", UM_SETUID_DROPS },
+	{ "make-shared", no_argument, OPT_SHARED, NULL,
+	  "mark a subtree as shared", UM_SETUID_DROPS },
+	{ "make-slave", no_argument, OPT_SLAVE, NULL,
+	  "mark a subtree as slave", UM_SETUID_DROPS },
+	{ "make-private", no_argument, OPT_PRIVATE, NULL,
+	  "mark a subtree as private", UM_SETUID_DROPS },
+	{ "make-unbindable", no_argument, OPT_UNBINDABLE, NULL,
+	  "mark a subtree as unbindable", UM_SETUID_DROPS },
+	{ "make-rshared", no_argument, OPT_RSHARED, NULL,
+	  "recursively mark a whole subtree as shared", UM_SETUID_DROPS },
+	{ "make-rslave", no_argument, OPT_RSLAVE, NULL,
+	  "recursively mark a whole subtree as slave", UM_SETUID_DROPS },
+	{ "make-rprivate", no_argument, OPT_RPRIVATE, NULL,
+	  "recursively mark a whole subtree as private", UM_SETUID_DROPS },
+	{ "make-runbindable", no_argument, OPT_RUNBINDABLE, NULL,
+	  "recursively mark a whole subtree as unbindable", UM_SETUID_DROPS },
+	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
+};
+
+/* Options util-linux refuses together, one set a row. */
+static const um_excl_t exclusive[] = {
+	{ 'B', 'M', 'R' },		/* --bind, --move, --rbind */
+	{ 'L', 'U', OPT_SOURCE },	/* --label, --uuid, --source */
+	{ 0 }
+};
+
+/* --make-shared stands for the option "shared", and so on. */
+static const char *propagation_word(int id)
+{
+	const struct um_option *o;
+
+	for (o = options; o->name || o->val; o++)
+		if (o->val == id && o->name)
+			return o->name + strlen("make-");
+	abort();	/* every OPT_* propagation id has its row */
+}
+
+bool remounting(const char *optstr)
+{
+	return optstr && mnt_optstr_get_option(optstr, "remount", NULL,
+					       NULL) == 0;
+}
+
+static void __attribute__((__noreturn__)) usage(const struct um_option *o)
+{
+	/* what may name a source, for --help */
+	static const char *const sources[][2] = {
+		{ " LABEL=<label>", "the filesystem with that label" },
+		{ " UUID=<uuid>", "the filesystem with that UUID" },
+		{ " PARTLABEL=<label>", "the partition with that name" },
+		{ " PARTUUID=<uuid>", "the partition with that UUID" },
+		{ " ID=<id>", "the device with that udev hardware ID" },
+		{ " <device>", "the device at that path" },
+		{ " <directory>", "what --bind or --rbind binds" },
+		{ " <file>", "a regular file, on a loop device" },
+	};
+	size_t i;
+
+	printf("Usage:\n"
+	       " mount [-lhV]\n"
+	       " mount -a [options]\n"
+	       " mount [options] [--source] <source> | [--target] <directory>\n"
+	       " mount [options] <source> <directory>\n"
+	       " mount <operation> <mountpoint> [<target>]\n\n"
+	       "Mount a filesystem; on a kernel with mount ownership, as its "
+	       "owner.\n\nOptions:\n");
+	um_usage_options(stdout, o);
+	printf("\nSource:\n");
+	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
+		printf("%-28s %s\n", sources[i][0], sources[i][1]);
+	printf("\nFor more details see mount(8).\n");
+	exit(MNT_EX_SUCCESS);
+}
+
+static void append_option(struct cli *cli, const char *opt)
+{
+	char *o;
+
+	/* util-linux's guard: such a list would not parse as meant */
+	if (*opt == '=' || *opt == '\'' || *opt == '"' ||
+	    isblank((unsigned char)*opt))
+		errx(MNT_EX_USAGE, "unsupported option format: %s", opt);
+	o = strdup(opt);
+
+	if (!o || um_ownopts_take(&o, &cli->own) < 0)
+		errx(MNT_EX_USAGE, "bad usage: invalid setuser option");
+	if (o && um_xopts_take_recursive(&o, &cli->rec) < 0)
+		err(MNT_EX_SYSERR, "failed to append options");
+	if (o && mnt_optstr_append_option(&cli->optstr, o, NULL) < 0)
+		err(MNT_EX_SYSERR, "failed to append options");
+	free(o);
+}
+
+static void set_tag(char **source, const char *tag, const char *val)
+{
+	if (*source)
+		um_bad_usage("source specified more than once");
+	if (asprintf(source, "%s=\"%s\"", tag, val) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+}
+
+static int table_parser_errcb(struct libmnt_table *tb __attribute__((unused)),
+			      const char *filename, int line)
+{
+	if (filename)
+		warnx("%s: parse error at line %d -- ignored", filename, line);
+	return 1;
+}
+
+/* -T PATH, kept until the rights are settled (read_fstabs()). */
+static void defer_fstab(struct cli *cli, const char *path)
+{
+	const char **more;
+
+	more = realloc(cli->fstab_paths, (cli->nfstab + 1) * sizeof(*more));
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	more[cli->nfstab++] = path;
+	cli->fstab_paths = more;
+}
+
+/* -T PATH: one more file (or directory of *.fstab files) instead of fstab. */
+static void add_fstab(struct cli *cli, const char *path)
+{
+	char *names = NULL;
+
+	if (!cli->fstab) {
+		cli->fstab = mnt_new_table();
+		if (!cli->fstab)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_parser_errcb(cli->fstab, table_parser_errcb);
+	}
+	if (mnt_table_parse_fstab(cli->fstab, path))
+		errx(MNT_EX_USAGE, "%s: failed to parse", path);
+	/* for messages: the files searched, as given */
+	if (asprintf(&names, "%s%s%s", cli->fstab_names ?: "",
+		     cli->fstab_names ? ", " : "", path) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	free(cli->fstab_names);
+	cli->fstab_names = names;
+}
+
+/*
+ * NAME="VALUE", quoted so that a comma in VALUE stays in it; NAME alone
+ * for no value.
+ */
+static void append_quoted(struct cli *cli, const char *name,
+			  const char *value)
+{
+	char *o = NULL;
+
+	if (!value || !*value) {
+		append_option(cli, name);
+		return;
+	}
+	if (asprintf(&o, "%s=\"%s\"", name, value) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	append_option(cli, o);
+	free(o);
+}
+
+/*
+ * --map-users and --map-groups, as util-linux 2.42 reads them: each
+ * INNER:OUTER:COUNT adds a map; a path names a user namespace, alone.
+ */
+static void add_idmap(struct cli *cli, char type, const char *arg)
+{
+	char *more = NULL;
+
+	if (*arg == '=')
+		arg++;
+	if (cli->idmap && (*cli->idmap == '/' || *arg == '/'))
+		um_bad_usage("bad usage");
+	if (*arg == '/')
+		more = strdup(arg);
+	else if (asprintf(&more, "%s%s%c:%s", cli->idmap ?: "",
+			  cli->idmap ? " " : "", type, arg) < 0)
+		more = NULL;
+	if (!more)
+		err(MNT_EX_SYSERR, "out of memory");
+	free(cli->idmap);
+	cli->idmap = more;
+}
+
+/* -o LIST: "move" is no option to libmount (not from fstab), but -M. */
+static void add_options(struct cli *cli, const char *list)
+{
+	char *o;
+
+	if (mnt_optstr_get_option(list, "move", NULL, NULL) != 0) {
+		append_option(cli, list);
+		return;
+	}
+	o = strdup(list);
+	mnt_optstr_remove_option(&o, "move");
+	if (o && *o)
+		append_option(cli, o);
+	free(o);
+	cli->oper = cli->move = true;
+}
+
+/* Switches that set a field and nothing else. */
+static bool flag_option(struct cli *cli, int c, const char *arg)
+{
+	switch (c) {
+	case 'a': cli->all = true; break;
+	case 'c': cli->nocanon = true; break;
+	case 'f': cli->fake = true; break;
+	case 'F': cli->fork = true; break;
+	case 'i': cli->nohelpers = true; break;
+	case 'l': cli->show_labels = true; break;
+	case 'n': cli->nomtab = true; break;
+	case 's': cli->sloppy = true; break;
+	case 'v': cli->verbose = true; break;
+	case 'N': cli->ns = arg; break;
+	case 'O': cli->optpattern = arg; break;
+	case 't': cli->types = arg; break;
+	case OPT_TARGET_PREFIX: cli->prefix = arg; break;
+	case OPT_ONLYONCE: cli->onlyonce = true; break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/* What is done: the mount options, an operation, a propagation change. */
+static bool operation_option(struct cli *cli, int c, const char *arg)
+{
+	switch (c) {
+	case 'r':
+		append_option(cli, "ro");
+		cli->rwonly = 0;
+		break;
+	case 'w':
+		append_option(cli, "rw");
+		cli->rwonly = 1;
+		break;
+	case 'o': add_options(cli, arg); break;
+	case 'B':
+		cli->oper = true;
+		append_option(cli, "bind");
+		break;
+	case 'R':
+		cli->oper = true;
+		append_option(cli, "rbind");
+		break;
+	case 'M': cli->oper = cli->move = true; break;
+	default:
+		if (c < OPT_SHARED || c > OPT_RUNBINDABLE)
+			return false;
+		append_option(cli, propagation_word(c));
+		cli->propa = true;
+	}
+	return true;
+}
+
+/* What is mounted where: -L, -U, --source, --target; -T's fstab. */
+static bool name_option(struct cli *cli, int c, const char *arg,
+			char **source, char **target)
+{
+	switch (c) {
+	case 'L': set_tag(source, "LABEL", arg); break;
+	case 'U': set_tag(source, "UUID", arg); break;
+	case OPT_SOURCE:
+		if (*source)
+			um_bad_usage("source specified more than once");
+		*source = strdup(arg);
+		break;
+	case OPT_TARGET: *target = strdup(arg); break;
+	case 'T':
+		defer_fstab(cli, arg);
+		return true;
+	default:
+		return false;
+	}
+	cli->noswap = true;	/* named for what it is: no guessing */
+	return true;
+}
+
+/* util-linux 2.39-2.42's newer options, and the series' --setuser. */
+static bool newer_option(struct cli *cli, struct um_optsmode *omode, int c,
+			 const char *arg)
+{
+	switch (c) {
+	case 'm':
+		/* -m=MODE as well as -mMODE and --mkdir=MODE */
+		if (arg && *arg == '=')
+			arg++;
+		append_quoted(cli, "X-mount.mkdir", arg);
+		break;
+	case OPT_OPTMODE:
+		if (um_optsmode_set_mode(omode, arg) < 0)
+			um_bad_usage("bad usage");
+		break;
+	case OPT_OPTSRC:
+		if (um_optsmode_set_source(omode, arg) < 0)
+			um_bad_usage("bad usage");
+		break;
+	case OPT_OPTSRC_FORCE: omode->force = true; break;
+	case OPT_MAP_USERS:
+	case OPT_MAP_GROUPS:
+		add_idmap(cli, c == OPT_MAP_USERS ? 'u' : 'g', arg);
+		break;
+	case OPT_SETUSER:
+		if (um_ownopts_set_user(&cli->own, arg) < 0)
+			um_bad_usage("--setuser needs a user name");
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The options into @cli, and -L, -U, --source, --target into @source and
+ * @target. The maps given become the option X-mount.idmap="...".
+ */
+void parse_args(struct cli *cli, int argc, char **argv, char **source,
+		char **target)
+{
+	int seen[sizeof(exclusive) / sizeof(exclusive[0])] = { 0 };
+	struct um_optsmode omode = { 0 };
+	struct um_getopt g;
+	int c;
+
+	if (um_getopt_init(&g, options) < 0)
+		err(MNT_EX_SYSERR, "out of memory");
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
+	       -1) {
+		um_check_exclusive(options, exclusive, seen, c);
+		if (um_option_setuid(options, c) == UM_SETUID_DROPS)
+			cli->uncovered = true;
+		if (c == 'h')
+			usage(options);
+		if (c == 'V')
+			um_print_version();
+		if (!flag_option(cli, c, optarg) &&
+		    !operation_option(cli, c, optarg) &&
+		    !name_option(cli, c, optarg, source, target) &&
+		    !newer_option(cli, &omode, c, optarg))
+			um_bad_usage(NULL);
+	}
+	um_getopt_free(&g);
+	cli->optsmode = um_optsmode_bits(&omode);
+	if (cli->idmap)
+		append_quoted(cli, "X-mount.idmap", cli->idmap);
+}
+
+/*
+ * -T's files, read with the rights the command line left (a setuid run
+ * reads no file the caller names as root: -T is outside the column).
+ */
+void read_fstabs(struct cli *cli)
+{
+	size_t i;
+
+	for (i = 0; i < cli->nfstab; i++)
+		add_fstab(cli, cli->fstab_paths[i]);
+	/*
+	 * libmount looks a device or a tag up in the fstab it reads itself
+	 * through the context's cache; -T's files need the cache given.
+	 */
+	if (cli->fstab && !cli->nocanon) {
+		cli->cache = mnt_new_cache();
+		if (!cli->cache)
+			err(MNT_EX_SYSERR, "out of memory");
+		mnt_table_set_cache(cli->fstab, cli->cache);
+	}
+}
+
+/*
+ * Does the setuid mode's fstab policy cover this command line? Only the
+ * classic user mount of one fstab entry ("mount DIR", "mount DEV") with
+ * the options of the setuid column (-t is there, as in
+ * util-linux's list, but only lists: the listing needs no rights).
+ * Anything else gives the rights up before any file is read, and the
+ * kernel then judges the caller as who they are, as util-linux does.
+ */
+bool setuid_covered(const struct cli *cli, bool listing,
+			   const char *source, const char *target)
+{
+	if (cli->uncovered || listing || cli->types)
+		return false;
+	/* a user names an fstab entry, not both of its paths */
+	return !(source && target);
+}
+
+/*
+ * The operands after the options: "mount DIR", "mount DEV", "mount SRC
+ * DIR", each as util-linux reads them; bad usage ends the run.
+ */
+void place_args(const struct cli *cli, int argc, char **argv,
+		       char **source, char **target)
+{
+	if (cli->oper && (cli->types || cli->all || *source))
+		um_bad_usage("bad usage");
+	if (cli->all) {
+		if (argc)
+			um_bad_usage("bad usage");
+		return;
+	}
+	if (argc == 1 && !(*source && *target)) {
+		if (mnt_tag_is_valid(argv[0]) && *source)
+			errx(MNT_EX_USAGE, "source specified more than once");
+		if (mnt_tag_is_valid(argv[0]) || *target)
+			*source = strdup(argv[0]);
+		else
+			*target = strdup(argv[0]);
+	} else if (argc == 2 && !*source && !*target) {
+		*source = strdup(argv[0]);
+		*target = strdup(argv[1]);
+	} else if (argc != 0) {
+		um_bad_usage("bad usage");
+	}
+}
+
+void free_cli(struct cli *cli)
+{
+	free(cli->optstr);
+	free(cli->idmap);
+	free(cli->fstab_names);
+	free(cli->fstab_paths);
+	um_ownopts_free(&cli->own);
+	mnt_unref_table(cli->fstab);
+	mnt_unref_cache(cli->cache);
+}
