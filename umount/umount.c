@@ -156,10 +156,13 @@ static void success_message(struct libmnt_context *cxt)
 	free(src);
 }
 
-/* The filesystem's device, for root's look at who still holds it. */
+/*
+ * The filesystem's device, for root's look at who still holds it (in
+ * either mode: with the series present root is in kernel mode too).
+ */
 static dev_t umounted_devno(const struct run *u, struct libmnt_context *cxt)
 {
-	if (u->mode != UM_MODE_PLAIN || geteuid() != 0 || u->quiet)
+	if (getuid() != 0 || u->quiet)
 		return 0;
 	return um_mounted_devno(mnt_context_get_target(cxt));
 }
