@@ -24,10 +24,10 @@
 
 #include "cli.h"
 #include "fastpath.h"
-#include "owner-heldby.h"
 #include "lazymount.h"
 #include "mode.h"
 #include "owner.h"
+#include "owner-heldby.h"
 #include "policy.h"
 #include "printable.h"
 #include "signals.h"
@@ -157,12 +157,13 @@ static void success_message(struct libmnt_context *cxt)
 }
 
 /*
- * The filesystem's device, for root's look at who still holds it (in
- * either mode: with the series present root is in kernel mode too).
+ * The filesystem's device, for root's look at who still holds it: root in
+ * either of its modes (with the series present it is in kernel mode too),
+ * never a user's umount through the setuid mode's root child.
  */
 static dev_t umounted_devno(const struct run *u, struct libmnt_context *cxt)
 {
-	if (getuid() != 0 || u->quiet)
+	if (u->mode == UM_MODE_SETUID || getuid() != 0 || u->quiet)
 		return 0;
 	return um_mounted_devno(mnt_context_get_target(cxt));
 }
