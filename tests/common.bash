@@ -15,9 +15,13 @@ libmount_fd_api() {
 MOUNT_CALL=mount
 libmount_fd_api && MOUNT_CALL=move_mount
 
-# util-linux's programs of the libmount this build uses (configure.ac)
+# util-linux's programs of the libmount this build uses (configure.ac);
+# where usermount's package is installed (tests/vm/deb.bats runs
+# tools.bats so), util-linux's are diverted to *.util-linux
 UL_MOUNT=${UM_UL_BINDIR:-/usr/bin}/mount
 UL_UMOUNT=${UM_UL_BINDIR:-/usr/bin}/umount
+[ ! -x "$UL_MOUNT.util-linux" ] || UL_MOUNT=$UL_MOUNT.util-linux
+[ ! -x "$UL_UMOUNT.util-linux" ] || UL_UMOUNT=$UL_UMOUNT.util-linux
 
 common_setup() {
 	T=$(mktemp -d "$UM_ROOT/t.XXXXXX")
