@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "policy-kernel-explain.h"
-#include "owner-heldby.h"
 #include "lazymount.h"
 #include "owner.h"
+#include "owner-heldby.h"
+#include "policy-kernel-explain.h"
 #include "printable.h"
 
 /* Mounts of @devno in @tb: all of them in *@all, users' in *@users. */
