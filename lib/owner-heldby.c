@@ -65,16 +65,21 @@ static void list_users_mounts(struct libmnt_table *tb, dev_t devno)
 }
 
 /*
- * The device of the filesystem mounted on @target, before root's umount:
- * found in mountinfo by name, never by a stat of @target, which a hung
+ * The device of the filesystem @cxt is about to unmount, before root's
+ * umount: libmount's own entry when it read one from mountinfo (2.38);
+ * otherwise (2.40+ may find the mount by statfs alone) the entry found in
+ * mountinfo by the target's name, never by a stat of it, which a hung
  * network or FUSE filesystem would not answer.  0 if none.
  */
-dev_t um_mounted_devno(const char *target)
+dev_t um_mounted_devno(struct libmnt_context *cxt)
 {
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *target = mnt_context_get_target(cxt);
 	struct libmnt_table *tb;
-	struct libmnt_fs *fs;
 	dev_t devno = 0;
 
+	if (fs && mnt_fs_get_devno(fs))
+		return mnt_fs_get_devno(fs);
 	if (!target)
 		return 0;
 	tb = mnt_new_table_from_file("/proc/self/mountinfo");

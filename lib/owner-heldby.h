@@ -4,7 +4,9 @@
 
 #include <sys/types.h>
 
-dev_t um_mounted_devno(const char *target);
+#include "lazymount.h"
+
+dev_t um_mounted_devno(struct libmnt_context *cxt);
 void um_report_held_by_users(dev_t devno, const char *target);
 
 #endif

@@ -165,7 +165,7 @@ static dev_t umounted_devno(const struct run *u, struct libmnt_context *cxt)
 {
 	if (u->mode == UM_MODE_SETUID || getuid() != 0 || u->quiet)
 		return 0;
-	return um_mounted_devno(mnt_context_get_target(cxt));
+	return um_mounted_devno(cxt);
 }
 
 /* One umount's change and its report, for um_policy_change(). */
