@@ -94,7 +94,7 @@ passed_all() {
 	[ "$status" -eq 4 ]
 }
 
-# The series' own selftest (kernel/patches, "selftests: user_mounts"):
+# The series' own selftest (kernel/6.1, kernel/6.12, "selftests: user_mounts"):
 # every rule holds with the series; without it every test is skipped,
 # since there is nothing to test, and none may pass or fail.
 UM_TESTS=24
