@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # The kernel's own tests of mount(2), umount2(2), the new mount API and
-# user namespaces (tools/testing/selftests of the same linux-source-6.1 the
-# guest kernel is built from; built by make check-vm into
-# $USERMOUNT_VM_BINDIR/kselftest), run as root in the guest on the patched
-# and on the plain kernel.  Each must give the same results on both: a
+# user namespaces (tools/testing/selftests of the same linux-source-VERSION
+# the guest kernel is built from; built by make check-vm into
+# $USERMOUNT_VM_BINDIR/kselftest for 6.1 and kselftest-6.12 for 6.12,
+# which adds statmount() and listmount()), run as root in the guest on the
+# patched and on the plain kernel.  Each must give the same results on both: a
 # test that passes without the series and fails with it is a regression
 # of the series.  The few that cannot pass in this tiny guest fail the
 # same way on both kernels; they are listed here, with the reason, and any
@@ -13,7 +14,11 @@
 # no mount code; 100-120 s under TCG), filesystems/dnotify_test (waits for
 # signals forever).
 
-KS=${USERMOUNT_VM_BINDIR:-$BATS_TEST_DIRNAME}/kselftest
+# the guest kernel's version: its own tree's tests
+case $(uname -r) in
+6.12.*) KVER=6.12 KS=${USERMOUNT_VM_BINDIR:-$BATS_TEST_DIRNAME}/kselftest-6.12 ;;
+*) KVER=6.1 KS=${USERMOUNT_VM_BINDIR:-$BATS_TEST_DIRNAME}/kselftest ;;
+esac
 
 setup() {
 	[ "$(id -u)" = 0 ] || skip "must run as root"
@@ -92,6 +97,18 @@ passed_all() {
 @test "kselftest filesystems/devpts_pts (skips: needs a terminal on stdin)" {
 	ksft filesystems/devpts_pts
 	[ "$status" -eq 4 ]
+}
+
+@test "kselftest filesystems/statmount statmount_test (6.12)" {
+	[ "$KVER" = 6.12 ] || skip "statmount() is 6.8's"
+	ksft filesystems/statmount/statmount_test
+	passed_all
+}
+
+@test "kselftest filesystems/statmount statmount_test_ns (6.12: listmount too)" {
+	[ "$KVER" = 6.12 ] || skip "statmount() and listmount() are 6.8's"
+	ksft filesystems/statmount/statmount_test_ns
+	passed_all
 }
 
 # The series' own selftest (kernel/6.1, kernel/6.12, "selftests: user_mounts"):
