@@ -98,6 +98,8 @@ struct run {
 	bool all, alltargets, recursive;
 	bool nocanon, loopdel, fake, nohelpers, lazy, nomtab, rdonly, verbose;
 	const char *types, *optpattern, *ns;
+	/* libmount's status, as the last umount's prepare step left it */
+	int status;
 };
 
 static void __attribute__((__noreturn__)) usage(void)
@@ -199,7 +201,7 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 		      const char *spec)
 {
 	struct change c = { u, cxt };
-	int rc;
+	int stop;
 
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
@@ -207,16 +209,17 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 	 * Step by step, not mnt_context_umount(): from 2.39 on libmount
 	 * starts a utab "action" (/run/mount/utab.act) before the call and
 	 * ends it only in the utab step, which that function skips after a
-	 * failed umount2 and finalize does not.
+	 * failed umount2 and finalize does not. Each step returns 0 or an
+	 * exit code; libmount's status goes in @u to the report.
 	 */
-	rc = um_policy_prepare_umount(&u->mode, cxt, spec);
-	if (!rc)
-		rc = um_policy_change(u->mode, cxt, "umount", umount_change,
-				      &c);
-	else
-		rc = report(u, cxt, rc);
+	stop = um_policy_prepare_umount(&u->mode, cxt, spec, &u->status);
+	if (!stop && u->status)
+		stop = report(u, cxt, u->status);
+	else if (!stop)
+		stop = um_policy_change(u->mode, cxt, "umount", umount_change,
+					&c);
 	mnt_reset_context(cxt);
-	return rc;
+	return stop;
 }
 
 /*
