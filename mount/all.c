@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 
 #include "mount.h"
-#include "mounted.h"
+#include "mountinfo-index.h"
 #include "printable.h"
 
 /* Set up a context for one fstab entry with the command line's options. */
@@ -155,7 +155,7 @@ static bool is_mounted(struct libmnt_context *cxt, struct um_mounted *index,
 
 /*
  * mount -a: every selected fstab entry not mounted yet. The fstab and the
- * mount table are read once (the table through lib/mounted.c's index);
+ * mount table are read once (the table through lib/mountinfo-index.c's index);
  * each mount gets a fresh context.
  * Returns 0 (all mounted), 32 (none) or 64 (some), as util-linux.
  */
