@@ -45,7 +45,7 @@ static bool has_capabilities(void)
 /*
  * May this run take the fast path? Never when the program runs with
  * rights its caller does not have (setuid or setgid: the setuid
- * fallback, or a setuid copy on a kernel with the series, which drops
+ * mode, or a setuid copy on a kernel with the series, which drops
  * them on its full way first); never for root, whose paths stay
  * libmount's, nor for a caller with any capability in effect; only on a
  * kernel with the series; and not when LIBMOUNT_* variables are set.
