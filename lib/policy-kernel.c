@@ -4,14 +4,15 @@
  * each step lib/policy.c hands over to these; they ask the engine in
  * lib/policy-kernel-engine.c (the check, the mount(2) that carries the owner,
  * the read-back, the words of a refusal) with the mount's kernel field, the one
- * part of struct um_mount that is this mode's. Its struct is known here
- * only, so the programs see no part of this mode.
+ * part of struct um_mount that is this mode's. Its struct is known to the
+ * mode's files only (policy-kernel-engine.h): the programs see no part of
+ * this mode.
  */
 #include <err.h>
 #include <stdlib.h>
 
-#include "policy-kernel.h"
 #include "policy-kernel-engine.h"
+#include "policy-kernel.h"
 #include "printable.h"
 
 /*
