@@ -7,7 +7,7 @@
  * adds loading libmount, which costs more than the call itself
  * (bench/results/profile.md). So the two command lines, exactly these,
  * are recognised first thing in main(), and the call is made here when
- * libmount would make that same call and nothing else (lib/fastcheck.c)
+ * libmount would make that same call and nothing else (lib/fastpath-check.c)
  * and a success is all there is to say. Anything else declines, and the
  * tool goes its full way from the start: other options or arguments, a
  * utab line or a helper for the mount, a call the kernel refuses (a
@@ -25,7 +25,7 @@
 #include <sys/mount.h>
 #include <sys/syscall.h>
 
-#include "fastcheck.h"
+#include "fastpath-check.h"
 #include "fastpath.h"
 #include "kernel-series.h"
 #include "libmount-env.h"
@@ -45,7 +45,7 @@ static bool has_capabilities(void)
 /*
  * May this run take the fast path? Never when the program runs with
  * rights its caller does not have (setuid or setgid: the setuid
- * fallback, or a setuid copy on a kernel with the series, which drops
+ * mode, or a setuid copy on a kernel with the series, which drops
  * them on its full way first); never for root, whose paths stay
  * libmount's, nor for a caller with any capability in effect; only on a
  * kernel with the series; and not when LIBMOUNT_* variables are set.
@@ -62,7 +62,7 @@ static bool fast_allowed(void)
 
 /*
  * umount DIR. libmount would call umount(2) on DIR as given, with no
- * flags, and write nothing (lib/fastcheck.c says when).
+ * flags, and write nothing (lib/fastpath-check.c says when).
  */
 bool um_fast_umount(int argc, char **argv)
 {

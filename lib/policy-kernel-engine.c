@@ -30,11 +30,11 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
-#include "policy-kernel-explain.h"
-#include "policy-kernel-engine.h"
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
+#include "policy-kernel-engine.h"
+#include "policy-kernel-explain.h"
 #include "printable.h"
 #include "privs.h"
 #include "request.h"
@@ -401,9 +401,10 @@ static int configure(void *arg, int fd)
 
 /*
  * Root's mount for another user, on the paths as given, pinned at the
- * check or, made since (-m), now (lib/handover.c). libmount's canonical paths, which utab records, must
- * name the same: otherwise something changed since the check. Returns 0
- * or an errno; h.why says why a path was refused.
+ * check or, made since (-m), now (lib/policy-kernel-handover.c).
+ * libmount's canonical paths, which utab records, must name the same:
+ * otherwise something changed since the check. Returns 0 or an errno;
+ * h.why says why a path was refused.
  */
 static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
 			   struct um_xmount *x)

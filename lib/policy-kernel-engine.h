@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include "lazymount.h"
 
-#include "handover.h"
+#include "policy-kernel-handover.h"
 #include "owner-opts.h"
 #include "xmount.h"
 #include "xmount-opts.h"

@@ -294,7 +294,7 @@ refused_undone() {
 }
 
 @test "tools: a setuid copy drops its rights first: alice's mount is hers" {
-	series || skip "the legacy side is tests/legacy.bats"
+	series || skip "the setuid side is tests/setuid.bats"
 	own_home
 	setuid_copies
 	run as_user alice "$SUID/mount" --bind "$H/src" "$H/dst"
