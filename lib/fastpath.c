@@ -29,6 +29,8 @@
 #include "fastpath.h"
 #include "kernel-series.h"
 #include "libmount-env.h"
+#include "owner-readonly.h"
+#include "printable.h"
 
 /* Any capability in effect? The kernel may then judge by it, not owners. */
 static bool has_capabilities(void)
@@ -86,11 +88,12 @@ static bool bind_args(int argc, char **argv)
  * whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the series
  * lets a caller bind only below a mount they own, and a mount made that way is
  * always owned by the caller's fsuid, which is their uid in a process without
- * setuid or setgid rights.
+ * setuid or setgid rights. What the full way says of a bind the kernel made
+ * read-only is said here too.
  */
 bool um_fast_mount(int argc, char **argv)
 {
-	char *src, *tgt;
+	char *src, *tgt, note[128];
 	bool done;
 
 	if (!fast_allowed() || !bind_args(argc, argv) || !um_fc_bind_plain())
@@ -98,6 +101,8 @@ bool um_fast_mount(int argc, char **argv)
 	src = um_fc_canonical(argv[2]);
 	tgt = um_fc_canonical(argv[3]);
 	done = src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0;
+	if (done && um_owner_readonly_note(tgt, getuid(), note, sizeof(note)))
+		um_warnx_printable(tgt, note);
 	free(src);
 	free(tgt);
 	return done;

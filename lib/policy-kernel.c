@@ -48,13 +48,20 @@ int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m)
 	return um_kmode_mount(cxt, owned(m), &m->x);
 }
 
-/* The kernel recorded the owner asked for? 0, or an exit code said. */
+/*
+ * The kernel recorded the owner asked for? 0, or an exit code said. A
+ * mount made, but not quite as asked, is told too (a user's bind of what
+ * she does not own is read-only).
+ */
 int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m)
 {
-	int stop = um_kmode_verify(cxt, owned(m), m->why, sizeof(m->why));
+	char note[sizeof(m->why)] = "";
+	int stop = um_kmode_verify(cxt, owned(m), m->why, note, sizeof(note));
 
 	if (stop)
 		um_warnx_printable(mnt_context_get_target(cxt), m->why);
+	else if (*note)
+		um_warnx_printable(mnt_context_get_target(cxt), note);
 	return stop;
 }
 
