@@ -813,6 +813,76 @@ deluser_in_ns() {
 	[ "$(nmounts "$BH/d")" -eq 0 ]
 }
 
+# Debian's sshd (scripts/get-sshd: unpacked, never installed) on
+# 127.0.0.1 in a mount (and network) namespace of its own, with its
+# privilege separation user in a copy of /etc: which of the keys in
+# $WORK/ssh let alice log in (sshd reads her authorized_keys as her)
+sshd_logins_in_ns() {
+	set -eu
+	private_etc
+	echo 'sshd:x:105:65534::/run/sshd:/usr/sbin/nologin' >>/etc/passwd
+	# its privilege separation directory, empty and root's
+	[ -d /run/sshd ] || mkdir -m 0755 /run/sshd
+	mount -t tmpfs -o mode=0755 sshd-run /run/sshd
+	ip link set lo up
+	cat >"$WORK/ssh/sshd_config" <<-EOF
+	ListenAddress 127.0.0.1:2222
+	HostKey $WORK/ssh/host
+	PidFile $WORK/ssh/pid
+	UsePAM no
+	AuthenticationMethods publickey
+	PrintMotd no
+	PrintLastLog no
+	EOF
+	# it listens before it goes to the background
+	"$SSHD" -f "$WORK/ssh/sshd_config" -E "$WORK/ssh/log"
+	for key in approved alice; do
+		if HOME=$WORK/ssh ssh -F none -i "$WORK/ssh/$key" -p 2222 \
+			-o BatchMode=yes -o StrictHostKeyChecking=no \
+			-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
+			alice@127.0.0.1 'echo "as $(id -un)"'; then
+			echo "$key key: logged in"
+		else
+			echo "$key key: refused"
+		fi
+	done
+	kill "$(cat "$WORK/ssh/pid")"
+}
+
+@test "sshd reads root's pin of alice's authorized_keys after she tried to cover it, not her own key" {
+	SSHD=$("$top_srcdir/scripts/get-sshd" --print-path)
+	[ -x "$SSHD" ] || skip "no sshd: run scripts/get-sshd"
+	admin_own "$AH" 2001
+	mkdir -p "$WORK/ssh" "$AH/.ssh" "$AH/src/.ssh"
+	ssh-keygen -q -t ed25519 -N '' -f "$WORK/ssh/host"
+	ssh-keygen -q -t ed25519 -N '' -f "$WORK/ssh/approved"
+	ssh-keygen -q -t ed25519 -N '' -f "$WORK/ssh/alice"
+	cp "$WORK/ssh/alice.pub" "$AH/.ssh/authorized_keys"
+	# the tree she would put over her home: her own key in it too
+	cp "$WORK/ssh/alice.pub" "$AH/src/.ssh/authorized_keys"
+	chmod 0700 "$AH/.ssh" "$AH/src/.ssh"
+	chown -R 2001:2001 "$AH/.ssh" "$AH/src/.ssh"
+	cp "$WORK/ssh/approved.pub" "$WORK/ssh/pinned"
+	mount --bind "$WORK/ssh/pinned" "$AH/.ssh/authorized_keys"
+	run as_alice "$SYSMOUNT" -f bind "$AH/src/.ssh" "$AH/.ssh" none
+	refused
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH" none
+	refused
+	# the guest's kernel has no network namespaces: its lo is its own
+	local net=
+	[ ! -e /proc/self/ns/net ] || net=-n
+	run unshare -m $net --propagation private \
+		env AH="$AH" WORK="$WORK" SSHD="$SSHD" \
+		PROP="${USERMOUNT_ROOT_PROPAGATION:-}" \
+		bash -c "$(declare -f private_etc sshd_logins_in_ns)
+			sshd_logins_in_ns"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"approved key: logged in"* ]]
+	[[ "$output" == *"alice key: refused"* ]]
+	[[ "$output" == *"as alice"* ]]
+}
+
 @test "hidden stays hidden: alice's recursive bind past root's unbindable mount is refused" {
 	mkdir -p "$WORK/data/secret"
 	echo hidden >"$WORK/data/secret/file"
@@ -826,6 +896,145 @@ deluser_in_ns() {
 	# a plain bind is refused too, as before (root's mount below)
 	run as_alice "$SYSMOUNT" -f bind "$WORK/data" "$AH/mnt" none
 	refused
+}
+
+# The same rules for the other callers (issue 30: "vary each"): a user
+# namespace's root is the user who made it, to the series as to file
+# permissions; root without CAP_SYS_ADMIN (a sandboxed service) keeps
+# root's files but not the administrator's rules, so in a mount root gave
+# to uid 0 it is a user like the others.
+
+@test "root without CAP_SYS_ADMIN and bob as a user namespace's root replace names alice mounted on, hers from her user namespace too" {
+	mkdir -p "$WORK/etc"
+	echo old >"$WORK/etc/passwd"
+	echo x >"$WORK/etc/gone"
+	mkdir -p "$BH/proj"
+	echo v1 >"$BH/proj/notes"
+	chown -R 2002:2002 "$BH/proj"
+	copy_into_home alice "$WORK/etc"
+	mkdir -p "$AH/c2"
+	chown 2001:2001 "$AH/c2"
+	run as_alice "$SYSMOUNT" -f bind "$BH/proj" "$AH/c2" none
+	allowed_if_patched
+	if patched; then
+		nr=$(nr_user)
+		# made as root of her own user namespace: hers all the same
+		run as_alice unshare -Ur "$SYSMOUNT" -f bind "$AH/src/file" \
+			"$AH/c/passwd" none
+		allowed
+		has_opt "$(mnt_opts "$AH/c/passwd")" user=2001
+		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/gone" none
+		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c2/notes" none
+		[ "$(nr_user)" -eq $((nr + 3)) ]
+	fi
+	echo new >"$WORK/etc/passwd+"
+	run nocap mv -f "$WORK/etc/passwd+" "$WORK/etc/passwd"
+	allowed
+	[ "$(cat "$WORK/etc/passwd")" = new ]
+	[ "$(nmounts "$AH/c/passwd")" -eq 0 ]
+	run nocap rm "$WORK/etc/gone"
+	allowed
+	[ "$(nmounts "$AH/c/gone")" -eq 0 ]
+	run as_bob unshare -Ur sh -c "echo v2 >$BH/proj/.notes.new &&
+		mv -f $BH/proj/.notes.new $BH/proj/notes"
+	allowed
+	[ "$(cat "$BH/proj/notes")" = v2 ]
+	[ "$(nmounts "$AH/c2/notes")" -eq 0 ]
+	! patched || [ "$(nr_user)" -eq "$nr" ]
+}
+
+# root's pin of alice's authorized_keys, root's unbindable mask over
+# $WORK/data/secret and root's directory $WORK/rootdir
+root_policy_mounts() {
+	mkdir -p "$AH/.ssh" "$WORK/data/secret" "$WORK/rootdir"
+	echo alice-key >"$AH/.ssh/authorized_keys"
+	chown -R 2001:2001 "$AH/.ssh"
+	echo approved-key >"$WORK/approved"
+	mount --bind "$WORK/approved" "$AH/.ssh/authorized_keys"
+	echo hidden >"$WORK/data/secret/file"
+	mount -t tmpfs mask "$WORK/data/secret"
+	mount --make-unbindable "$WORK/data/secret"
+	echo secret >"$WORK/rootdir/a.conf"
+}
+
+@test "as root of her own user namespace alice gets her rules: read-only binds of root's files, no cover, nothing past a mask, no namespace file" {
+	admin_own "$AH" 2001
+	root_policy_mounts
+	mkdir -p "$AH/x" "$AH/ns"
+	touch "$AH/ns/file"
+	chown -R 2001:2001 "$AH/x" "$AH/ns"
+	local ssh
+	ssh=$(nmounts "$AH/.ssh")
+	run as_alice unshare -Ur "$SYSMOUNT" -f bind "$WORK/rootdir" "$AH/x" none
+	allowed_if_patched
+	if patched; then
+		has_opt "$(mnt_opts "$AH/x")" ro
+		has_opt "$(mnt_opts "$AH/x")" user=2001
+		run as_alice unshare -Ur "$SYSMOUNT" -f remount,bind none \
+			"$AH/x" none
+		refused
+		has_opt "$(mnt_opts "$AH/x")" ro
+		run as_alice unshare -Ur sh -c "echo mine >$AH/x/a.conf"
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"Read-only file system"* ]]
+	fi
+	[ "$(cat "$WORK/rootdir/a.conf")" = secret ]
+	run as_alice unshare -Ur "$SYSMOUNT" -f bind "$AH/src" "$AH/.ssh" none
+	refused
+	run as_alice unshare -Ur "$SYSMOUNT" -f bind,rec "$AH/src" "$AH" none
+	refused
+	[ "$(cat "$AH/.ssh/authorized_keys")" = approved-key ]
+	[ "$(nmounts "$AH/.ssh")" -eq "$ssh" ]
+	run as_alice unshare -Ur "$SYSMOUNT" -f bind,rec "$WORK/data" \
+		"$AH/mnt" none
+	refused
+	[ "$(nmounts "$AH/mnt")" -eq 0 ]
+	# her own user namespace's file: upstream needs CAP_SYS_ADMIN over
+	# the mount namespace (the initial one here), the series the same
+	run as_alice unshare -Ur "$SYSMOUNT" -f bind /proc/self/ns/user \
+		"$AH/ns/file" none
+	refused
+	[ "$(nmounts "$AH/ns/file")" -eq 0 ]
+}
+
+@test "root without CAP_SYS_ADMIN, in a mount root gave to uid 0, gets a user's rules too" {
+	root_policy_mounts
+	mkdir -p "$WORK/r/own" "$WORK/r/hers" "$WORK/r/data" "$WORK/r/ns" \
+		"$WORK/r/ssh" "$AH/shared"
+	touch "$WORK/r/nsfile"
+	echo hers >"$AH/shared/f"
+	chown -R 2001:2001 "$AH/shared"
+	"$SYSMOUNT" -u 0 -f bind,setuser "$WORK/r" "$WORK/r" none
+	if ! patched; then
+		run nocap "$SYSMOUNT" -f bind "$WORK/rootdir" "$WORK/r/own" none
+		refused
+		[ "$(nmounts "$WORK/r/own")" -eq 0 ]
+		return 0
+	fi
+	has_opt "$(mnt_opts "$WORK/r")" user=0
+	# root's own files: a writable bind, as for any user's own
+	run nocap "$SYSMOUNT" -f bind "$WORK/rootdir" "$WORK/r/own" none
+	allowed
+	has_opt "$(mnt_opts "$WORK/r/own")" rw
+	# alice's files: read-only and locked, for root as for bob
+	run nocap "$SYSMOUNT" -f bind "$AH/shared" "$WORK/r/hers" none
+	allowed
+	has_opt "$(mnt_opts "$WORK/r/hers")" ro
+	run nocap "$SYSMOUNT" -f remount,bind none "$WORK/r/hers" none
+	refused
+	run nocap sh -c "echo root >$WORK/r/hers/f"
+	[ "$status" -ne 0 ]
+	[ "$(cat "$AH/shared/f")" = hers ]
+	# root's pin is the administrator's, not uid 0's: not to be copied
+	# without it nor past root's mask
+	run nocap "$SYSMOUNT" -f bind "$AH/.ssh" "$WORK/r/ssh" none
+	refused
+	run nocap "$SYSMOUNT" -f bind,rec "$WORK/data" "$WORK/r/data" none
+	refused
+	[ "$(nmounts "$WORK/r/data")" -eq 0 ]
+	run nocap "$SYSMOUNT" -f bind /proc/self/ns/user "$WORK/r/nsfile" none
+	refused
+	[ "$(nmounts "$WORK/r/nsfile")" -eq 0 ]
 }
 
 # A user's sandboxes (patch 0021): her mount reaches the copies of her
