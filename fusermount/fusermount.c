@@ -89,7 +89,7 @@ static void parse_args(int argc, char **argv, struct fm_cli *cli)
 	int c;
 
 	cli->comm_fd = -1;
-	while ((c = getopt_long(argc, argv, "+ho:quVz", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ho:quVz", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_AUTO_UNMOUNT:
 			cli->auto_unmount = true;

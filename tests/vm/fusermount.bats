@@ -72,7 +72,8 @@ wait_for() {
 		else [ -n "$not" ] && return 0; fi
 		sleep 0.1
 	done
-	no "$1: still ${not:+mounted}${not:-not mounted}"
+	if [ -n "$not" ]; then no "$1: still mounted"
+	else no "$1: not mounted"; fi
 }
 
 # --- the programs, as alice, on $H/mnt (or $DIR), options in "$@" ---
@@ -306,6 +307,67 @@ helper_refused() {
 	helper_refused 1 "allow_other is for root only: the kernel refuses it on users' mounts" fusermount
 }
 
+# --- go-fuse (gocryptfs) and bazil's fuse (rclone): always the helper ---
+
+# gocryptfs: alice's encrypted directory $H/cipher (made once, cheap
+# scrypt), mounted on $H/mnt, in the background (it stays until
+# unmounted), options in "$@"
+gocryptfs_as_alice() {
+	if [ ! -e "$H/cipher/gocryptfs.conf" ]; then
+		echo secret >"$T/pass"
+		chmod 0644 "$T/pass"
+		as_user alice mkdir -p "$H/cipher"
+		as_user alice gocryptfs -q -init -scryptn 10 \
+			-passfile "$T/pass" "$H/cipher" >/dev/null
+	fi
+	as_user alice gocryptfs -q -passfile "$T/pass" "$@" "$H/cipher" \
+		"${DIR:-$H/mnt}" 3>&-
+}
+
+# rclone with its local backend: alice's $H/src on $H/mnt, options in
+# "$@" (--daemon: in the background once mounted)
+rclone_as_alice() {
+	as_user alice env RCLONE_CONFIG=/nonexistent timeout 120 rclone mount \
+		-q "$@" "$H/src" "${DIR:-$H/mnt}" 3>&-
+}
+
+@test "fusermount: gocryptfs (go-fuse) and rclone run fusermount3 always: alice's mounts, unmounted with fusermount3 -u" {
+	series || skip "the plain kernel's are below"
+	for p in gocryptfs rclone; do
+		command -v "$p" >/dev/null ||
+			no "$p is missing: run scripts/setup-debian"
+	done
+	run gocryptfs_as_alice
+	[ "$status" -eq 0 ] || no "gocryptfs: status $status: $output"
+	wait_for "$H/mnt"
+	alices fuse.gocryptfs
+	as_user alice sh -c 'echo hello >"$1"' sh "$H/mnt/file"
+	reads
+	unmounts fusermount3
+	run rclone_as_alice --daemon
+	[ "$status" -eq 0 ] || no "rclone: status $status: $output"
+	wait_for "$H/mnt"
+	alices fuse.rclone
+	reads
+	unmounts fusermount3
+}
+
+@test "fusermount: gocryptfs and rclone are refused inside a nomnt mount, with the helper's message" {
+	series || skip "nomnt needs the series"
+	"$MOUNT" --bind --setuser=alice -o nomnt "$H/nm" "$H/nm"
+	DIR=$H/nm/mnt run gocryptfs_as_alice
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fusermount3: mount failed: Operation not permitted: $H/nm is a nomnt mount: no submounts allowed"* ]] ||
+		no "gocryptfs: $output"
+	! is_mounted "$H/nm/mnt"
+	# in the foreground, where its log has the helper's words
+	DIR=$H/nm/mnt run rclone_as_alice
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"mount failed: Operation not permitted: $H/nm is a nomnt mount: no submounts allowed"* ]] ||
+		no "rclone: $output"
+	! is_mounted "$H/nm/mnt"
+}
+
 # --- without the series: what Debian's setuid fusermount3 does ---
 
 # type, source, per-mount and superblock options of the mount on $H/mnt
@@ -338,7 +400,7 @@ as_debian() {
 	series && skip "the series' rules are above"
 	images
 	local prog
-	for prog in sshfs squashfuse fuse2fs bindfs archivemount; do
+	for prog in sshfs squashfuse fuse2fs bindfs archivemount gocryptfs; do
 		as_debian "$prog"
 		# mounted by Debian's setuid fusermount3 through ours
 		[[ "$MOUNTED" == "0  "*"user_id=2001,group_id=2001"* ]] ||
