@@ -17,6 +17,7 @@ int um_getopt_init(struct um_getopt *g, const struct um_option *opts)
 
 	while (opts[n].name || opts[n].val)
 		n++;
+	g->opts = opts;
 	g->longopts = calloc(n + 1, sizeof(*g->longopts));
 	g->shortopts = calloc(3 * n + 1, 1);
 	if (!g->longopts || !g->shortopts) {
@@ -52,6 +53,21 @@ void um_getopt_free(struct um_getopt *g)
 	free(g->shortopts);
 	g->longopts = NULL;
 	g->shortopts = NULL;
+}
+
+/*
+ * The next option on the command line, as getopt_long() returns it, once
+ * checked against the sets in @excl that may not go together (@seen: see
+ * um_check_exclusive()); -1 after the last.
+ */
+int um_getopt_next(struct um_getopt *g, int argc, char **argv,
+		   const um_excl_t *excl, int *seen)
+{
+	int c = getopt_long(argc, argv, g->shortopts, g->longopts, NULL);
+
+	if (c != -1)
+		um_check_exclusive(g->opts, excl, seen, c);
+	return c;
 }
 
 /* The setuid column of option @c (from getopt); its first row says it. */
@@ -121,6 +137,22 @@ void um_context_set_ns(struct libmnt_context *cxt, const char *arg)
 		err(MNT_EX_SYSERR, "failed to set target namespace to %s",
 		    ns ? ns : arg);
 	free(ns);
+}
+
+/*
+ * The switches of struct um_cxt_common, once the program's own are set;
+ * -N last, as each program did on its own.
+ */
+void um_context_set_common(struct libmnt_context *cxt,
+			   const struct um_cxt_common *c)
+{
+	mnt_context_enable_fake(cxt, c->fake);
+	mnt_context_enable_verbose(cxt, c->verbose);
+	mnt_context_disable_mtab(cxt, c->nomtab);
+	mnt_context_disable_canonicalize(cxt, c->nocanon);
+	mnt_context_disable_helpers(cxt, c->nohelpers);
+	if (c->ns)
+		um_context_set_ns(cxt, c->ns);
 }
 
 void um_bad_usage(const char *msg)

@@ -3,6 +3,7 @@
 #define USERMOUNT_CLI_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -30,6 +31,36 @@ struct um_option {
 	enum um_setuid_col setuid;	/* see above */
 };
 
+/*
+ * Rows mount and umount share, word for word and column for column (as
+ * util-linux's two programs do), written once so the tables cannot drift
+ * apart. Each table keeps its own order: it is the order of --help.
+ * @prog: "mount" or "umount".
+ */
+#define UM_OPTION_HELP \
+	{ "help", no_argument, 'h', NULL, "display this help", \
+	  UM_SETUID_KEEPS }
+#define UM_OPTION_INTERNAL_ONLY(prog) \
+	{ "internal-only", no_argument, 'i', NULL, \
+	  "do not call the " prog ".<type> helpers", UM_SETUID_KEEPS }
+#define UM_OPTION_NAMESPACE(prog) \
+	{ "namespace", required_argument, 'N', "ns", \
+	  "perform " prog " in another namespace", UM_SETUID_DROPS }
+#define UM_OPTION_NO_MTAB \
+	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab", \
+	  UM_SETUID_DROPS }
+#define UM_OPTION_TEST_OPTS \
+	{ "test-opts", required_argument, 'O', "list", \
+	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS }
+#define UM_OPTION_VERBOSE \
+	{ "verbose", no_argument, 'v', NULL, "say what is being done", \
+	  UM_SETUID_KEEPS }
+#define UM_OPTION_VERSION \
+	{ "version", no_argument, 'V', NULL, "display version", \
+	  UM_SETUID_KEEPS }
+#define UM_OPTION_END \
+	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
+
 /* Rows without help text are aliases (--ro, --rw): not in --help, and not
  * offered by the shell completion either (completion/gen-words.c). */
 static inline int um_option_listed(const struct um_option *o)
@@ -40,6 +71,16 @@ static inline int um_option_listed(const struct um_option *o)
 struct um_getopt {
 	struct option *longopts;
 	char *shortopts;
+	const struct um_option *opts;	/* the table they were made from */
+};
+
+/*
+ * The switches both programs hand to each libmount context they make, as
+ * util-linux's two do: --fake, -v, -n, -c, -i and -N.
+ */
+struct um_cxt_common {
+	bool fake, verbose, nomtab, nocanon, nohelpers;
+	const char *ns;		/* -N: a PID or a path */
 };
 
 /* Rows of options that may not go together (util-linux's "excl" tables). */
@@ -47,10 +88,14 @@ typedef int um_excl_t[4];
 
 int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
 void um_getopt_free(struct um_getopt *g);
+int um_getopt_next(struct um_getopt *g, int argc, char **argv,
+		   const um_excl_t *excl, int *seen);
 void um_usage_options(FILE *out, const struct um_option *opts);
 char *um_ns_path(const char *arg);
 struct libmnt_context;
 void um_context_set_ns(struct libmnt_context *cxt, const char *arg);
+void um_context_set_common(struct libmnt_context *cxt,
+			   const struct um_cxt_common *c);
 void um_check_exclusive(const struct um_option *opts, const um_excl_t *excl,
 			int *seen, int c);
 enum um_setuid_col um_option_setuid(const struct um_option *opts, int c);

@@ -7,7 +7,7 @@
  * adds loading libmount, which costs more than the call itself
  * (bench/results/profile.md). So the two command lines, exactly these,
  * are recognised first thing in main(), and the call is made here when
- * libmount would make that same call and nothing else (lib/fastcheck.c)
+ * libmount would make that same call and nothing else (lib/fastpath-check.c)
  * and a success is all there is to say. Anything else declines, and the
  * tool goes its full way from the start: other options or arguments, a
  * utab line or a helper for the mount, a call the kernel refuses (a
@@ -25,10 +25,12 @@
 #include <sys/mount.h>
 #include <sys/syscall.h>
 
-#include "fastcheck.h"
+#include "fastpath-check.h"
 #include "fastpath.h"
 #include "kernel-series.h"
 #include "libmount-env.h"
+#include "owner-readonly.h"
+#include "printable.h"
 
 /* Any capability in effect? The kernel may then judge by it, not owners. */
 static bool has_capabilities(void)
@@ -45,7 +47,7 @@ static bool has_capabilities(void)
 /*
  * May this run take the fast path? Never when the program runs with
  * rights its caller does not have (setuid or setgid: the setuid
- * fallback, or a setuid copy on a kernel with the series, which drops
+ * mode, or a setuid copy on a kernel with the series, which drops
  * them on its full way first); never for root, whose paths stay
  * libmount's, nor for a caller with any capability in effect; only on a
  * kernel with the series; and not when LIBMOUNT_* variables are set.
@@ -62,7 +64,7 @@ static bool fast_allowed(void)
 
 /*
  * umount DIR. libmount would call umount(2) on DIR as given, with no
- * flags, and write nothing (lib/fastcheck.c says when).
+ * flags, and write nothing (lib/fastpath-check.c says when).
  */
 bool um_fast_umount(int argc, char **argv)
 {
@@ -86,11 +88,12 @@ static bool bind_args(int argc, char **argv)
  * whole table; here it cannot be otherwise: without CAP_SYS_ADMIN the series
  * lets a caller bind only below a mount they own, and a mount made that way is
  * always owned by the caller's fsuid, which is their uid in a process without
- * setuid or setgid rights.
+ * setuid or setgid rights. What the full way says of a bind the kernel made
+ * read-only is said here too.
  */
 bool um_fast_mount(int argc, char **argv)
 {
-	char *src, *tgt;
+	char *src, *tgt, note[128];
 	bool done;
 
 	if (!fast_allowed() || !bind_args(argc, argv) || !um_fc_bind_plain())
@@ -98,6 +101,8 @@ bool um_fast_mount(int argc, char **argv)
 	src = um_fc_canonical(argv[2]);
 	tgt = um_fc_canonical(argv[3]);
 	done = src && tgt && mount(src, tgt, "none", MS_BIND, NULL) == 0;
+	if (done && um_owner_readonly_note(tgt, getuid(), note, sizeof(note)))
+		um_warnx_printable(tgt, note);
 	free(src);
 	free(tgt);
 	return done;

@@ -4,7 +4,7 @@
  * takes them: what a bind remount must restate, and one call per
  * propagation type. Shared by the owner's calls by path
  * (lib/policy-kernel-engine.c) and root's by descriptor for another user
- * (lib/handover.c).
+ * (lib/policy-kernel-handover.c).
  */
 #include <errno.h>
 #include <sys/mount.h>

@@ -30,11 +30,12 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
-#include "policy-kernel-explain.h"
-#include "policy-kernel-engine.h"
 #include "mountflags.h"
+#include "owner-readonly.h"
 #include "owner.h"
 #include "pin.h"
+#include "policy-kernel-engine.h"
+#include "policy-kernel-explain.h"
 #include "printable.h"
 #include "privs.h"
 #include "request.h"
@@ -401,9 +402,10 @@ static int configure(void *arg, int fd)
 
 /*
  * Root's mount for another user, on the paths as given, pinned at the
- * check or, made since (-m), now (lib/handover.c). libmount's canonical paths, which utab records, must
- * name the same: otherwise something changed since the check. Returns 0
- * or an errno; h.why says why a path was refused.
+ * check or, made since (-m), now (lib/policy-kernel-handover.c).
+ * libmount's canonical paths, which utab records, must name the same:
+ * otherwise something changed since the check. Returns 0 or an errno;
+ * h.why says why a path was refused.
  */
 static int mount_for_other(struct libmnt_context *cxt, struct um_owned *req,
 			   struct um_xmount *x)
@@ -525,14 +527,27 @@ static const char *mismatch(struct libmnt_fs *fs, const struct um_owned *req,
 }
 
 /*
+ * A user's bind that did not ask for ro: did the kernel make it read-only
+ * because she does not own its source (lib/owner-readonly.c)?
+ */
+static void readonly_note(const struct um_owned *req, const char *tgt,
+			  char *note, size_t sz)
+{
+	if (getuid() != 0 && (req->mflags & MS_BIND) &&
+	    !(req->mflags & MS_RDONLY))
+		um_owner_readonly_note(tgt, req->owner, note, sz);
+}
+
+/*
  * After a successful mount that asked for an owner or nomnt (a user's new
  * mount asks for the user, implicitly): read the mount on the target back
  * from mountinfo, by its id, and check the kernel recorded exactly that.
- * If not, a new mount is taken away again. Returns 0, or MNT_EX_FAIL with
- * @why filled.
+ * If not, a new mount is taken away again. Returns 0, with @note filled
+ * when the mount is not quite what was asked (readonly_note()), or
+ * MNT_EX_FAIL with @why filled.
  */
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
-		    char *why, size_t sz)
+		    char *why, char *note, size_t sz)
 {
 	const char *tgt = mnt_context_get_target(cxt);
 	struct libmnt_table *tb;
@@ -558,6 +573,8 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	if (fs && fresh && (uint64_t)mnt_fs_get_id(fs) == req->below)
 		fs = NULL;	/* the target is still on what it was on */
 	bad = mismatch(fs, req, what, sizeof(what));
+	if (!bad && fresh)
+		readonly_note(req, tgt, note, sz);
 	if (bad && fresh && fs)
 		e = req->for_other ? um_handover_undo(&req->h) : undo(tgt);
 	else

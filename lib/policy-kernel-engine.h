@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include "lazymount.h"
 
-#include "handover.h"
+#include "policy-kernel-handover.h"
 #include "owner-opts.h"
 #include "xmount.h"
 #include "xmount-opts.h"
@@ -34,7 +34,7 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 		   struct um_xmount *x);
 void um_kmode_free(struct um_owned *req);
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
-		    char *why, size_t sz);
+		    char *why, char *note, size_t sz);
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 				   const struct um_owned *req, char *buf,
 				   size_t sz);

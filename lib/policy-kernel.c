@@ -4,10 +4,28 @@
  * each step lib/policy.c hands over to these; they ask the engine in
  * lib/policy-kernel-engine.c (the check, the mount(2) that carries the owner,
  * the read-back, the words of a refusal) with the mount's kernel field, the one
- * part of struct um_mount that is this mode's.
+ * part of struct um_mount that is this mode's. Its struct is known to the
+ * mode's files only (policy-kernel-engine.h): the programs see no part of
+ * this mode.
  */
+#include <err.h>
+#include <stdlib.h>
+
+#include "policy-kernel-engine.h"
 #include "policy-kernel.h"
 #include "printable.h"
+
+/*
+ * The mount's kernel field, made at the mode's first step. Zeroed, it
+ * asks nothing of the kernel: what a step before the check (libmount's
+ * prepare after an fstab failure, its report) must see.
+ */
+static struct um_owned *owned(struct um_mount *m)
+{
+	if (!m->kernel && !(m->kernel = calloc(1, sizeof(*m->kernel))))
+		err(MNT_EX_SYSERR, "out of memory");
+	return m->kernel;
+}
 
 /*
  * After fstab: what the series' options ask of the kernel, decided once
@@ -15,28 +33,35 @@
  */
 int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m)
 {
-	return um_kmode_check(cxt, &m->own, &m->x.o, &m->kernel);
+	return um_kmode_check(cxt, &m->own, &m->x.o, owned(m));
 }
 
 /* Before libmount prepares the mount: what libmount must not do itself. */
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m)
 {
-	um_kmode_prepare(cxt, &m->kernel);
+	um_kmode_prepare(cxt, owned(m));
 }
 
 /* The mount, ours when it carries the owner; as mnt_context_do_mount(). */
 int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m)
 {
-	return um_kmode_mount(cxt, &m->kernel, &m->x);
+	return um_kmode_mount(cxt, owned(m), &m->x);
 }
 
-/* The kernel recorded the owner asked for? 0, or an exit code said. */
+/*
+ * The kernel recorded the owner asked for? 0, or an exit code said. A
+ * mount made, but not quite as asked, is told too (a user's bind of what
+ * she does not own is read-only).
+ */
 int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m)
 {
-	int stop = um_kmode_verify(cxt, &m->kernel, m->why, sizeof(m->why));
+	char note[sizeof(m->why)] = "";
+	int stop = um_kmode_verify(cxt, owned(m), m->why, note, sizeof(note));
 
 	if (stop)
 		um_warnx_printable(mnt_context_get_target(cxt), m->why);
+	else if (*note)
+		um_warnx_printable(mnt_context_get_target(cxt), note);
 	return stop;
 }
 
@@ -46,13 +71,17 @@ const char *um_policy_kernel_explain(struct libmnt_context *cxt,
 {
 	if (!rc)
 		return NULL;
-	return um_kmode_explain_mount(cxt, &m->kernel, m->why,
+	return um_kmode_explain_mount(cxt, owned(m), m->why,
 				      sizeof(m->why));
 }
 
 void um_policy_kernel_free(struct um_mount *m)
 {
-	um_kmode_free(&m->kernel);
+	if (!m->kernel)
+		return;
+	um_kmode_free(m->kernel);
+	free(m->kernel);
+	m->kernel = NULL;
 }
 
 /* Whose mount it is, when the kernel refused an umount. */

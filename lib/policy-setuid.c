@@ -151,25 +151,24 @@ void um_policy_setuid_free(struct um_mount *m)
  * the policy (that check, or libmount's fstab rules before any umount2)
  * is answered as util-linux answers it: the rights are given up and the
  * caller tries as themselves, so that the kernel has the last word ("must
- * be superuser to unmount.", exit 32). Returns as
- * mnt_context_prepare_umount().
+ * be superuser to unmount.", exit 32). libmount's status in *@status;
+ * returns 0 or an exit code.
  */
 int um_policy_setuid_prepare_umount(enum um_mode *mode,
 				    struct libmnt_context *cxt,
-				    const char *spec)
+				    const char *spec, int *status)
 {
-	int rc;
-
 	if (um_setuid_may_umount(cxt, spec)) {
-		rc = mnt_context_prepare_umount(cxt);
-		if (rc != -EPERM || !mnt_context_tab_applied(cxt) ||
+		*status = mnt_context_prepare_umount(cxt);
+		if (*status != -EPERM || !mnt_context_tab_applied(cxt) ||
 		    mnt_context_syscall_called(cxt))
-			return rc;
+			return 0;
 	}
 	um_mode_give_up_setuid(mode);
 	um_policy_context(*mode, cxt);
 	mnt_reset_context(cxt);
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
-	return mnt_context_prepare_umount(cxt);
+	*status = mnt_context_prepare_umount(cxt);
+	return 0;
 }

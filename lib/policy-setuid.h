@@ -19,6 +19,6 @@ int um_policy_setuid_change(struct libmnt_context *cxt, const char *helper,
 void um_policy_setuid_free(struct um_mount *m);
 int um_policy_setuid_prepare_umount(enum um_mode *mode,
 				    struct libmnt_context *cxt,
-				    const char *spec);
+				    const char *spec, int *status);
 
 #endif

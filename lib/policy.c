@@ -310,18 +310,23 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 	return NULL;
 }
 
-/* umount: libmount's prepare step; returns as mnt_context_prepare_umount(). */
+/*
+ * umount: libmount's prepare step, its status in *@status (the report
+ * words a failure). Returns 0 or an exit code, as mount's steps do.
+ */
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
-			     const char *spec)
+			     const char *spec, int *status)
 {
 	switch (*mode) {
 	case UM_MODE_SETUID:
-		return um_policy_setuid_prepare_umount(mode, cxt, spec);
+		return um_policy_setuid_prepare_umount(mode, cxt, spec,
+						       status);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
 		break;
 	}
-	return mnt_context_prepare_umount(cxt);
+	*status = mnt_context_prepare_umount(cxt);
+	return 0;
 }
 
 /* Why the umount was refused, if the policy can say more than libmount. */

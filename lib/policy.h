@@ -6,7 +6,6 @@
 #include "lazymount.h"
 
 #include "cli.h"
-#include "policy-kernel-engine.h"
 #include "mode.h"
 #include "owner-opts.h"
 #include "xmount.h"
@@ -17,6 +16,9 @@
  * so the programs' own steps name no mode and include no mode's header.
  */
 
+/* The kernel mode's part of a mount: its own (lib/policy-kernel.c). */
+struct um_owned;
+
 /*
  * One mount as it goes through mount(8)'s steps; one field per mode. Each
  * step returns 0 to go on or an exit code (said already) to stop; what
@@ -25,7 +27,8 @@
 struct um_mount {
 	struct um_ownopts own;	/* the series' options asked for */
 	struct um_xmount x;	/* util-linux 2.39-2.42's newer options */
-	struct um_owned kernel;	/* kernel mode: what it asks the kernel */
+	/* kernel mode: what it asks the kernel, made at its first step */
+	struct um_owned *kernel;
 	struct {
 		char *fstab_target;	/* the target fstab gave */
 	} setuid;		/* setuid mode */
@@ -66,7 +69,7 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 		     const char *helper, int (*change)(void *), void *arg);
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
-			     const char *spec);
+			     const char *spec, int *status);
 const char *um_policy_explain_umount(enum um_mode mode,
 				     struct libmnt_context *cxt, bool forced,
 				     char *buf, size_t sz);

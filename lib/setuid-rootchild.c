@@ -43,7 +43,7 @@
 
 /*
  * utab and libmount's lock on it (2.38 to 2.41). libmount has no call that
- * names them; tests/security/fallback.bats fails if this is not the file
+ * names them; tests/security/attacks.bats fails if this is not the file
  * it locks.
  */
 #define UTAB "/run/mount/utab"

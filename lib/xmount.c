@@ -11,8 +11,8 @@
  * root, opened once by its name in the directory pinned before the mount
  * and checked to be the mount made there: a root caller's target may lie
  * in a directory a user can change (security.md row 32). Root's mount for
- * another user is configured before she can reach it (lib/handover.c,
- * um_xmount_configure()).
+ * another user is configured before she can reach it
+ * (lib/policy-kernel-handover.c, um_xmount_configure()).
  */
 #include <err.h>
 #include <errno.h>
@@ -420,9 +420,9 @@ static int apply(struct libmnt_context *cxt, struct um_xmount *x,
 }
 
 /*
- * Root's mount for another user (lib/handover.c): the same steps on the
- * mount while it is still detached, before she can reach it. A detached
- * mount is idmapped in place. Returns 0 or -errno after saying why.
+ * Root's mount for another user (lib/policy-kernel-handover.c): the same
+ * steps on the mount while it is still detached, before she can reach
+ * it. A detached mount is idmapped in place. Returns 0 or -errno after saying why.
  */
 int um_xmount_configure(struct um_xmount *x, const char *tgt, int fd)
 {

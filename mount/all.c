@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 
 #include "mount.h"
-#include "mounted.h"
+#include "mountinfo-index.h"
 #include "printable.h"
 
 /* Set up a context for one fstab entry with the command line's options. */
@@ -62,7 +62,7 @@ static void mount_counted(const struct cli *cli, struct libmnt_context *one,
 {
 	if (mount_one(cli, one, NULL) == MNT_EX_SUCCESS) {
 		t->done++;
-		if (cli->verbose && mnt_context_get_status(one))
+		if (cli->common.verbose && mnt_context_get_status(one))
 			um_print_entry(tgt, "successfully %s", what);
 	} else {
 		t->failed++;
@@ -110,7 +110,7 @@ static void mount_forked(const struct cli *cli, struct libmnt_context *one,
 		_exit(status ? 1 : 0);
 	}
 	t->children[t->nchildren++] = pid;
-	if (cli->verbose)
+	if (cli->common.verbose)
 		um_print_entry(tgt, "mount successfully forked");
 	mnt_free_context(one);
 }
@@ -155,7 +155,7 @@ static bool is_mounted(struct libmnt_context *cxt, struct um_mounted *index,
 
 /*
  * mount -a: every selected fstab entry not mounted yet. The fstab and the
- * mount table are read once (the table through lib/mounted.c's index);
+ * mount table are read once (the table through lib/mountinfo-index.c's index);
  * each mount gets a fresh context.
  * Returns 0 (all mounted), 32 (none) or 64 (some), as util-linux.
  */
@@ -174,18 +174,18 @@ int mount_all(const struct cli *cli)
 	 * The index reads this namespace's table for targets as fstab has
 	 * them; -N and --target-prefix need libmount's lookup.
 	 */
-	if (!cli->ns && !cli->prefix)
+	if (!cli->common.ns && !cli->prefix)
 		mounted = um_mounted_new(mnt_context_get_cache(cxt));
 	while (mnt_table_next_fs(fstab, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 
 		if (!entry_selected(cli, fs)) {
-			if (cli->verbose)
+			if (cli->common.verbose)
 				um_print_entry(tgt, "ignored");
 			continue;
 		}
 		if (is_mounted(cxt, mounted, fs)) {
-			if (cli->verbose)
+			if (cli->common.verbose)
 				um_print_entry(tgt, "already mounted");
 			continue;
 		}
@@ -222,7 +222,7 @@ int remount_all(const struct cli *cli)
 		struct libmnt_context *one;
 
 		if (!selected(cli, fs)) {
-			if (cli->verbose)
+			if (cli->common.verbose)
 				um_print_entry(tgt, "ignored");
 			continue;
 		}

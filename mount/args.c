@@ -37,6 +37,17 @@ enum {
 	OPT_MAP_GROUPS,
 };
 
+/*
+ * --make-shared and its kin: the option word after "make-" is the
+ * propagation type (propagation_word()), and the help says it.
+ */
+#define PROPAGATION(type, id) \
+	{ "make-" type, no_argument, id, NULL, "mark a subtree as " type, \
+	  UM_SETUID_DROPS }
+#define RPROPAGATION(type, id) \
+	{ "make-r" type, no_argument, id, NULL, \
+	  "recursively mark a whole subtree as " type, UM_SETUID_DROPS }
+
 static const struct um_option options[] = {
 	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab",
 	  UM_SETUID_DROPS },
@@ -48,10 +59,8 @@ static const struct um_option options[] = {
 	  UM_SETUID_DROPS },
 	{ "fork", no_argument, 'F', NULL,
 	  "one process for each mount (use with -a)", UM_SETUID_DROPS },
-	{ "help", no_argument, 'h', NULL, "display this help",
-	  UM_SETUID_KEEPS },
-	{ "internal-only", no_argument, 'i', NULL,
-	  "do not call the mount.<type> helpers", UM_SETUID_KEEPS },
+	UM_OPTION_HELP,
+	UM_OPTION_INTERNAL_ONLY("mount"),
 	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels",
 	  UM_SETUID_KEEPS },
 	{ "label", required_argument, 'L', "label",
@@ -68,10 +77,8 @@ static const struct um_option options[] = {
 	  UM_SETUID_DROPS },
 	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else",
 	  UM_SETUID_DROPS },
-	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab",
-	  UM_SETUID_DROPS },
-	{ "namespace", required_argument, 'N', "ns",
-	  "perform mount in another namespace", UM_SETUID_DROPS },
+	UM_OPTION_NO_MTAB,
+	UM_OPTION_NAMESPACE("mount"),
 	{ "onlyonce", no_argument, OPT_ONLYONCE, NULL,
 	  "refuse if the source is already mounted on the target",
 	  UM_SETUID_DROPS },
@@ -85,8 +92,7 @@ static const struct um_option options[] = {
 	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
 	  "read fstab/mtab even with source and target given",
 	  UM_SETUID_DROPS },
-	{ "test-opts", required_argument, 'O', "list",
-	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS },
+	UM_OPTION_TEST_OPTS,
 	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only",
 	  UM_SETUID_KEEPS },
 	{ "ro", no_argument, 'r', NULL, NULL,
@@ -108,33 +114,23 @@ static const struct um_option options[] = {
 	  "alternative file to /etc/fstab", UM_SETUID_DROPS },
 	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>",
 	  UM_SETUID_KEEPS },
-	{ "verbose", no_argument, 'v', NULL, "say what is being done",
-	  UM_SETUID_KEEPS },
-	{ "version", no_argument, 'V', NULL, "display version",
-	  UM_SETUID_KEEPS },
+	UM_OPTION_VERBOSE,
+	UM_OPTION_VERSION,
 	{ "read-write", no_argument, 'w', NULL,
 	  "mount the filesystem read-write (default)", UM_SETUID_DROPS },
 	{ "rw", no_argument, 'w', NULL, NULL,
 	  UM_SETUID_DROPS },
 	{ "setuser", optional_argument, OPT_SETUSER, "user",
 	  "make the mount owned by <user> (default: you)", UM_SETUID_DROPS },
-	{ "make-shared", no_argument, OPT_SHARED, NULL,
-	  "mark a subtree as shared", UM_SETUID_DROPS },
-	{ "make-slave", no_argument, OPT_SLAVE, NULL,
-	  "mark a subtree as slave", UM_SETUID_DROPS },
-	{ "make-private", no_argument, OPT_PRIVATE, NULL,
-	  "mark a subtree as private", UM_SETUID_DROPS },
-	{ "make-unbindable", no_argument, OPT_UNBINDABLE, NULL,
-	  "mark a subtree as unbindable", UM_SETUID_DROPS },
-	{ "make-rshared", no_argument, OPT_RSHARED, NULL,
-	  "recursively mark a whole subtree as shared", UM_SETUID_DROPS },
-	{ "make-rslave", no_argument, OPT_RSLAVE, NULL,
-	  "recursively mark a whole subtree as slave", UM_SETUID_DROPS },
-	{ "make-rprivate", no_argument, OPT_RPRIVATE, NULL,
-	  "recursively mark a whole subtree as private", UM_SETUID_DROPS },
-	{ "make-runbindable", no_argument, OPT_RUNBINDABLE, NULL,
-	  "recursively mark a whole subtree as unbindable", UM_SETUID_DROPS },
-	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
+	PROPAGATION("shared", OPT_SHARED),
+	PROPAGATION("slave", OPT_SLAVE),
+	PROPAGATION("private", OPT_PRIVATE),
+	PROPAGATION("unbindable", OPT_UNBINDABLE),
+	RPROPAGATION("shared", OPT_RSHARED),
+	RPROPAGATION("slave", OPT_RSLAVE),
+	RPROPAGATION("private", OPT_RPRIVATE),
+	RPROPAGATION("unbindable", OPT_RUNBINDABLE),
+	UM_OPTION_END
 };
 
 /* Options util-linux refuses together, one set a row. */
@@ -324,15 +320,15 @@ static bool flag_option(struct cli *cli, int c, const char *arg)
 {
 	switch (c) {
 	case 'a': cli->all = true; break;
-	case 'c': cli->nocanon = true; break;
-	case 'f': cli->fake = true; break;
+	case 'c': cli->common.nocanon = true; break;
+	case 'f': cli->common.fake = true; break;
 	case 'F': cli->fork = true; break;
-	case 'i': cli->nohelpers = true; break;
+	case 'i': cli->common.nohelpers = true; break;
 	case 'l': cli->show_labels = true; break;
-	case 'n': cli->nomtab = true; break;
+	case 'n': cli->common.nomtab = true; break;
 	case 's': cli->sloppy = true; break;
-	case 'v': cli->verbose = true; break;
-	case 'N': cli->ns = arg; break;
+	case 'v': cli->common.verbose = true; break;
+	case 'N': cli->common.ns = arg; break;
 	case 'O': cli->optpattern = arg; break;
 	case 't': cli->types = arg; break;
 	case OPT_TARGET_PREFIX: cli->prefix = arg; break;
@@ -445,9 +441,7 @@ void parse_args(struct cli *cli, int argc, char **argv, char **source,
 
 	if (um_getopt_init(&g, options) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
-	       -1) {
-		um_check_exclusive(options, exclusive, seen, c);
+	while ((c = um_getopt_next(&g, argc, argv, exclusive, seen)) != -1) {
 		if (um_option_setuid(options, c) == UM_SETUID_DROPS)
 			cli->uncovered = true;
 		if (c == 'h')
@@ -480,7 +474,7 @@ void read_fstabs(struct cli *cli)
 	 * libmount looks a device or a tag up in the fstab it reads itself
 	 * through the context's cache; -T's files need the cache given.
 	 */
-	if (cli->fstab && !cli->nocanon) {
+	if (cli->fstab && !cli->common.nocanon) {
 		cli->cache = mnt_new_cache();
 		if (!cli->cache)
 			err(MNT_EX_SYSERR, "out of memory");

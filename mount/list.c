@@ -16,10 +16,10 @@
  * utab: libmount adds a utab line's options to the last mount with its ID
  * (2.41) or its root, source and target, so a mount's line can depend on
  * mounts listed after it. The mounts a utab line could belong to at all
- * are few and known from utab alone (lib/utabkeys.c); until the first of
+ * are few and known from utab alone (lib/utab-keys.c); until the first of
  * them the table streams as above. From there on the other lines' output
- * is held back (compactly: lib/heldout.c), and at the end libmount parses
- * just those few mounts and merges utab into them itself (lib/utabmerge.c:
+ * is held back (compactly: lib/list-held.c), and at the end libmount parses
+ * just those few mounts and merges utab into them itself (lib/utab-merge.c:
  * mnt_table_parse_mtab() on a small mountinfo in memory, a few groups of
  * them at a time): its own rules, on tables of a few entries. Every other
  * line is printed from the text as before. The cost is the output held
@@ -41,13 +41,13 @@
 #include <sys/stat.h>
 #include "lazymount.h"
 
-#include "heldout.h"
 #include "libmount-env.h"
+#include "list-held.h"
 #include "list.h"
 #include "mountinfo.h"
 #include "printable.h"
-#include "utabkeys.h"
-#include "utabmerge.h"
+#include "utab-keys.h"
+#include "utab-merge.h"
 
 #define MOUNTINFO "/proc/self/mountinfo"
 #define BLOCK (64 * 1024)
@@ -335,7 +335,7 @@ void list_opts_free(struct list_opts *o)
 enum line_kind {
 	LINE_TEXT,	/* the listing, from the text */
 	LINE_ROOT,	/* "/dev/root": libmount, which names the device */
-	LINE_UTAB,	/* utab could add to it (lib/utabkeys.c): libmount */
+	LINE_UTAB,	/* utab could add to it (lib/utab-keys.c): libmount */
 };
 
 static enum line_kind line_kind(const struct fields *f,
@@ -372,8 +372,8 @@ out:
 
 /*
  * From the first line for libmount and utab on: the other lines' output,
- * held back (lib/heldout.c), and libmount's lines, kept as text, with
- * where each goes and its utab group (lib/utabkeys.c).
+ * held back (lib/list-held.c), and libmount's lines, kept as text, with
+ * where each goes and its utab group (lib/utab-keys.c).
  */
 struct held {
 	struct um_held *out;

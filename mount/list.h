@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include "lazymount.h"
 
-#include "utabkeys.h"
+#include "utab-keys.h"
 
 /* list_mounts() cannot list on its own: use list_table() */
 #define LIST_USE_LIBMOUNT 1

@@ -32,14 +32,15 @@
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
 static int print_all(const struct cli *cli)
 {
-	struct list_opts o = { .types = cli->types, .nocanon = cli->nocanon };
+	struct list_opts o = { .types = cli->types,
+				.nocanon = cli->common.nocanon };
 	struct libmnt_context *cxt;
 	struct libmnt_table *tb = NULL;
 	int rc = LIST_USE_LIBMOUNT;
 
 	if (cli->show_labels && blkid_get_cache(&o.labels, NULL) < 0)
 		o.labels = NULL;
-	if (!cli->ns)
+	if (!cli->common.ns)
 		rc = list_mounts(&o, stdout);
 	if (rc == LIST_USE_LIBMOUNT) {
 		cxt = new_context(cli);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include "lazymount.h"
 
+#include "cli.h"
 #include "mode.h"
 #include "owner-opts.h"
 #include "xmount-opts.h"
@@ -18,14 +19,15 @@
 /* What the command line asks for; one context is made from it per mount. */
 struct cli {
 	enum um_mode mode;
-	bool all, fake, verbose, nomtab, nocanon, nohelpers, sloppy;
+	struct um_cxt_common common;	/* --fake, -v, -n, -c, -i, -N */
+	bool all, sloppy;
 	bool show_labels, oper, propa, move, fork, onlyonce;
 	bool noswap;		/* -L, -U, --source, --target: no guessing */
 	bool uncovered;		/* an option outside the setuid column */
 	int rwonly;		/* -1 unset, 0 -r, 1 -w */
 	int optsmode;		/* MNT_OMODE_* from --options-*, or 0 */
 	char *optstr;		/* -o and option switches, ours taken out */
-	const char *optpattern, *types, *ns, *prefix;
+	const char *optpattern, *types, *prefix;
 	char *idmap;		/* --map-users, --map-groups: X-mount.idmap */
 	const char **fstab_paths;	/* -T, read once the rights are settled */
 	size_t nfstab;

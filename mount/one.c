@@ -22,11 +22,6 @@ struct libmnt_context *new_context(const struct cli *cli)
 {
 	struct libmnt_context *cxt = um_policy_new_context(cli->mode);
 
-	mnt_context_enable_fake(cxt, cli->fake);
-	mnt_context_enable_verbose(cxt, cli->verbose);
-	mnt_context_disable_mtab(cxt, cli->nomtab);
-	mnt_context_disable_canonicalize(cxt, cli->nocanon);
-	mnt_context_disable_helpers(cxt, cli->nohelpers);
 	mnt_context_enable_sloppy(cxt, cli->sloppy);
 	if (cli->rwonly >= 0)
 		mnt_context_enable_rwonly_mount(cxt, cli->rwonly);
@@ -36,8 +31,7 @@ struct libmnt_context *new_context(const struct cli *cli)
 	    (cli->optsmode && mnt_context_set_optsmode(cxt, cli->optsmode)) ||
 	    (cli->prefix && mnt_context_set_target_prefix(cxt, cli->prefix)))
 		err(MNT_EX_SYSERR, "failed to set up libmount");
-	if (cli->ns)
-		um_context_set_ns(cxt, cli->ns);
+	um_context_set_common(cxt, &cli->common);
 	return cxt;
 }
 
@@ -165,7 +159,8 @@ static int mount_change(void *arg)
 		stop = report(c->cli, c->cxt, m->status,
 			      um_policy_explain(c->cli->mode, c->cxt, m));
 		/* mount -a says it per entry, in its own words */
-		if (stop == MNT_EX_SUCCESS && c->cli->verbose && !c->cli->all)
+		if (stop == MNT_EX_SUCCESS && c->cli->common.verbose &&
+		    !c->cli->all)
 			success_message(c->cxt);
 	}
 	um_signals_deliver();

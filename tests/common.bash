@@ -148,7 +148,7 @@ as_user() {
 	setpriv --reuid="$uid" --regid="$uid" --clear-groups -- "$@"
 }
 
-# A setuid-root copy of the tools, for the legacy fstab fallback.
+# A setuid-root copy of the tools: the setuid mode's classic fstab policy.
 setuid_copies() {
 	SUID=$T/suid
 	mkdir -p "$SUID"
@@ -167,7 +167,7 @@ can_lift_limits() {
 	(( (0x$bnd >> 24) & 1 ))
 }
 
-# The setuid fallback's world: the copies and a mountpoint $T/m that only
+# The setuid mode's world: the copies and a mountpoint $T/m that only
 # root can change, so fstab entries on it are fixed (lib/setuid-fixedpath.c).
 setuid_setup() {
 	common_setup

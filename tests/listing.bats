@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The listing streams mountinfo and merges utab through libmount on the few
-# mounts a utab line could belong to (mount/list.c, lib/utabkeys.c): its
+# mounts a utab line could belong to (mount/list.c, lib/utab-keys.c): its
 # output must be, byte for byte, that of the listing from libmount's whole
 # table (USERMOUNT_LIST=table), on the same tables, with the libmount in
 # use (2.38: utab lines match by root, source and target, the last mount

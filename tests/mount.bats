@@ -431,7 +431,7 @@ diagnostics() {
 		sed -n '/^DIAGNOSTICS/,/^ENVIRONMENT/p'
 }
 
-@test "mount.8's DIAGNOSTICS lists the read-back's and the limits' messages, each its own" {
+@test "mount.8's DIAGNOSTICS lists the read-back's, the limits' and the read-only bind's messages, each its own" {
 	command -v mandoc >/dev/null || skip "no mandoc"
 	local f re n=0
 	run diagnostics
@@ -454,6 +454,10 @@ diagnostics() {
 		grep -Fqx "       mount: target: user mount limit reached ($f = n)" <<<"$output"
 	done
 	grep -Fqx "       mount: target: unknown mount option 'word'" <<<"$output"
+	# lib/owner-readonly.c's note
+	grep -q '"WARNING: source not yours (owned by %s), "' \
+		"$top_srcdir/lib/owner-readonly.c"
+	grep -Fqx "       mount: target: WARNING: source not yours (owned by name), mounted read-only" <<<"$output"
 }
 
 @test "-a -o remount,ro -t TYPE remounts every mount of that type, as util-linux" {

@@ -340,7 +340,7 @@ opts_under() {
 	[ "$(mount_opts "$T/b/sub")" = rw,nodev,noexec,relatime ]
 }
 
-@test "setuid fallback: --onlyonce, --map-users, --map-groups, -o X-mount.* from a user give up the rights, as util-linux's other options" {
+@test "setuid: --onlyonce, --map-users, --map-groups, -o X-mount.* from a user give up the rights, as util-linux's other options" {
 	setuid_copies
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	local args
@@ -364,7 +364,7 @@ opts_under() {
 	[ -z "$(mounts_under "$T")" ]
 }
 
-@test "setuid fallback: fstab's X-mount.owner, X-mount.mode, X-mount.idmap and =recursive for a user entry are applied, as util-linux's restricted mount applies them" {
+@test "setuid: fstab's X-mount.owner, X-mount.mode, X-mount.idmap and =recursive for a user entry are applied, as util-linux's restricted mount applies them" {
 	setuid_copies
 	can_lift_limits || skip "no CAP_SYS_RESOURCE here (lib/setuid-rootchild.c)"
 	echo "umtest $T/m tmpfs user,noauto,X-mount.owner=alice,X-mount.mode=0700 0 0" >/etc/fstab
@@ -462,7 +462,7 @@ ext4_image() {
 	[ "$(mounts_under "$T/m")" = "$T/m ext4 rw,relatime" ]
 }
 
-@test "setuid fallback: X-mount.auto-fstypes from a user gives up the rights; in a user entry of fstab it limits the probe" {
+@test "setuid: X-mount.auto-fstypes from a user gives up the rights; in a user entry of fstab it limits the probe" {
 	setuid_copies
 	ext4_image
 	echo "$LOOP $T/m auto user,noauto 0 0" >/etc/fstab

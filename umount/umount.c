@@ -50,16 +50,12 @@ static const struct um_option options[] = {
 	{ "force", no_argument, 'f', NULL,
 	  "force unmount (in case of an unreachable NFS system)",
 	  UM_SETUID_DROPS },
-	{ "help", no_argument, 'h', NULL, "display this help",
-	  UM_SETUID_KEEPS },
-	{ "internal-only", no_argument, 'i', NULL,
-	  "do not call the umount.<type> helpers", UM_SETUID_KEEPS },
-	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab",
-	  UM_SETUID_DROPS },
+	UM_OPTION_HELP,
+	UM_OPTION_INTERNAL_ONLY("umount"),
+	UM_OPTION_NO_MTAB,
 	{ "lazy", no_argument, 'l', NULL,
 	  "detach the filesystem now, clean up things later", UM_SETUID_KEEPS },
-	{ "test-opts", required_argument, 'O', "list",
-	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS },
+	UM_OPTION_TEST_OPTS,
 	{ "recursive", no_argument, 'R', NULL,
 	  "recursively unmount a target with all its children",
 	  UM_SETUID_DROPS },
@@ -68,15 +64,12 @@ static const struct um_option options[] = {
 	  UM_SETUID_DROPS },
 	{ "types", required_argument, 't', "list",
 	  "limit the set of filesystem types", UM_SETUID_DROPS },
-	{ "verbose", no_argument, 'v', NULL, "say what is being done",
-	  UM_SETUID_KEEPS },
-	{ "version", no_argument, 'V', NULL, "display version",
-	  UM_SETUID_KEEPS },
+	UM_OPTION_VERBOSE,
+	UM_OPTION_VERSION,
 	{ "quiet", no_argument, 'q', NULL,
 	  "suppress 'not mounted' error messages", UM_SETUID_KEEPS },
-	{ "namespace", required_argument, 'N', "ns",
-	  "perform umount in another namespace", UM_SETUID_DROPS },
-	{ NULL, 0, 0, NULL, NULL, UM_SETUID_DROPS }
+	UM_OPTION_NAMESPACE("umount"),
+	UM_OPTION_END
 };
 
 /* Options util-linux refuses together, one set a row. */
@@ -96,8 +89,11 @@ struct run {
 	bool restricted;
 	bool uncovered;		/* an option outside the setuid column */
 	bool all, alltargets, recursive;
-	bool nocanon, loopdel, fake, nohelpers, lazy, nomtab, rdonly, verbose;
-	const char *types, *optpattern, *ns;
+	struct um_cxt_common common;	/* --fake, -v, -n, -c, -i, -N */
+	bool loopdel, lazy, rdonly;
+	const char *types, *optpattern;
+	/* libmount's status, as the last umount's prepare step left it */
+	int status;
 };
 
 static void __attribute__((__noreturn__)) usage(void)
@@ -199,7 +195,7 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 		      const char *spec)
 {
 	struct change c = { u, cxt };
-	int rc;
+	int stop;
 
 	if (mnt_context_set_target(cxt, spec))
 		err(MNT_EX_SYSERR, "failed to set umount target");
@@ -207,16 +203,17 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 	 * Step by step, not mnt_context_umount(): from 2.39 on libmount
 	 * starts a utab "action" (/run/mount/utab.act) before the call and
 	 * ends it only in the utab step, which that function skips after a
-	 * failed umount2 and finalize does not.
+	 * failed umount2 and finalize does not. Each step returns 0 or an
+	 * exit code; libmount's status goes in @u to the report.
 	 */
-	rc = um_policy_prepare_umount(&u->mode, cxt, spec);
-	if (!rc)
-		rc = um_policy_change(u->mode, cxt, "umount", umount_change,
-				      &c);
-	else
-		rc = report(u, cxt, rc);
+	stop = um_policy_prepare_umount(&u->mode, cxt, spec, &u->status);
+	if (!stop && u->status)
+		stop = report(u, cxt, u->status);
+	else if (!stop)
+		stop = um_policy_change(u->mode, cxt, "umount", umount_change,
+					&c);
 	mnt_reset_context(cxt);
-	return rc;
+	return stop;
 }
 
 /*
@@ -395,9 +392,7 @@ static void parse_args(struct run *u, int argc, char **argv)
 
 	if (um_getopt_init(&g, options) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) !=
-	       -1) {
-		um_check_exclusive(options, exclusive, seen, c);
+	while ((c = um_getopt_next(&g, argc, argv, exclusive, seen)) != -1) {
 		col = um_option_setuid(options, c);
 		/* ignored only while the setuid rights would still be kept */
 		if (!u->uncovered && um_policy_option_ignored(u->mode, col))
@@ -411,20 +406,20 @@ static void parse_args(struct run *u, int argc, char **argv)
 		switch (c) {
 		case 'a': u->all = true; break;
 		case 'A': u->alltargets = true; break;
-		case 'c': u->nocanon = true; break;
+		case 'c': u->common.nocanon = true; break;
 		case 'd': u->loopdel = true; break;
-		case OPT_FAKE: u->fake = true; break;
+		case OPT_FAKE: u->common.fake = true; break;
 		case 'f': u->forced = true; break;
-		case 'i': u->nohelpers = true; break;
+		case 'i': u->common.nohelpers = true; break;
 		case 'l': u->lazy = true; break;
-		case 'n': u->nomtab = true; break;
+		case 'n': u->common.nomtab = true; break;
 		case 'q': u->quiet = true; break;
 		case 'r': u->rdonly = true; break;
 		case 'R': u->recursive = true; break;
-		case 'v': u->verbose = true; break;
+		case 'v': u->common.verbose = true; break;
 		case 't': u->types = optarg; break;
 		case 'O': u->optpattern = optarg; break;
-		case 'N': u->ns = optarg; break;
+		case 'N': u->common.ns = optarg; break;
 		case 'h': usage();
 		case 'V': um_print_version();
 		default:
@@ -440,20 +435,14 @@ static struct libmnt_context *new_context(const struct run *u)
 	/* Kernel mode: the kernel judges the owner, not libmount's policy */
 	struct libmnt_context *cxt = um_policy_new_context(u->mode);
 
-	mnt_context_disable_canonicalize(cxt, u->nocanon);
 	mnt_context_enable_loopdel(cxt, u->loopdel);
-	mnt_context_enable_fake(cxt, u->fake);
 	mnt_context_enable_force(cxt, u->forced);
-	mnt_context_disable_helpers(cxt, u->nohelpers);
 	mnt_context_enable_lazy(cxt, u->lazy);
-	mnt_context_disable_mtab(cxt, u->nomtab);
 	mnt_context_enable_rdonly_umount(cxt, u->rdonly);
-	mnt_context_enable_verbose(cxt, u->verbose);
 	if (u->optpattern &&
 	    mnt_context_set_options_pattern(cxt, u->optpattern))
 		err(MNT_EX_SYSERR, "failed to set options pattern");
-	if (u->ns)
-		um_context_set_ns(cxt, u->ns);
+	um_context_set_common(cxt, &u->common);
 	return cxt;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The mountinfo text helpers (lib/mountinfo.c) and mount -a's index over
- * that text (lib/mounted.c), over any bytes, taken three ways:
+ * that text (lib/mountinfo-index.c), over any bytes, taken three ways:
  *  - as a path: the kernel-style escape of it is libmount's, has no
  *    separator left in it, and decodes back to the path, by our field
  *    decoder, by libmount's unmangle and by libmount's mountinfo parser;
@@ -11,7 +11,7 @@
  */
 #include <libmount.h>
 
-#include "mounted.h"
+#include "mountinfo-index.h"
 #include "mountinfo.h"
 #include "fuzz.h"
 

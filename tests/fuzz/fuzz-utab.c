@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The listing's utab filter (lib/utabkeys.c) and its merge in batches
- * (lib/utabmerge.c) against libmount's own merge of the whole table.
+ * The listing's utab filter (lib/utab-keys.c) and its merge in batches
+ * (lib/utab-merge.c) against libmount's own merge of the whole table.
  * The listing gives libmount only the mounts the filter lets through; that
  * changes nothing only if every mount libmount merges a utab line into is
  * one of them. So: for any utab text and any mounts, parse the mounts with
@@ -21,8 +21,8 @@
 #include <libmount.h>
 
 #include "mountinfo.h"
-#include "utabkeys.h"
-#include "utabmerge.h"
+#include "utab-keys.h"
+#include "utab-merge.h"
 #include "fuzz.h"
 
 #define MAX_MOUNTS 16

@@ -336,7 +336,7 @@ utab_fault() {
 	! is_mounted "$T/m" || false
 }
 
-# The setuid fallback: alice's user mount of an fstab entry. strace run by
+# The setuid mode: alice's user mount of an fstab entry. strace run by
 # root keeps the setuid bit of the program it runs; -f follows the child
 # that makes the change as root (lib/setuid-rootchild.c).
 ALICE=(setpriv --reuid=2001 --regid=2001 --clear-groups --)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Rows 8, 15, 19 of shared/security.md in the setuid fallback: libmount
+# Rows 8, 15, 19 of shared/security.md in the setuid mode: libmount
 # checks the target against fstab, then mount(2) resolves the same path
 # again as root. The setuid copy only mounts where no one but root can
 # change what the path names (lib/setuid-fixedpath.c); elsewhere it refuses.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Rows of shared/security.md that the setuid fallback meets at its option
+# Rows of shared/security.md that the setuid mode meets at its option
 # and target checks (9, 12, 16, 17, 18, 22, 24). tests/security/README maps
 # every row to its test.
 
@@ -64,7 +64,7 @@ teardown() {
 	truncate -s 4M "$T/home/img"
 	mkfs.ext2 -q -L umimg "$T/home/img"
 	chown alice "$T/home/img"
-	# beyond fstab the copy drops root and retries as alice (legacy.bats):
+	# beyond fstab the copy drops root and retries as alice (setuid.bats):
 	# her own opens come after the drop; none may come before it
 	for spec in "$T/home/img" LABEL=umimg; do
 		strace -f -qq -o "$T/trace" \

@@ -255,7 +255,7 @@ dpkg_i() {
 }
 
 # util-linux 2.38.1 compares the user= it recorded for a user mount with
-# the caller's name as a prefix: alice2 passes for alice (tests/legacy.bats)
+# the caller's name as a prefix: alice2 passes for alice (tests/setuid.bats)
 @test "deb: alice2 cannot unmount alice's user mount through umount.util-linux" {
 	local m=/run/ul s=/usr/local/bin/mount-setuid-copy
 	mkdir -p "$R$m"
@@ -372,7 +372,7 @@ unmounted_in_root() {
 	[ "$(stat -c '%a' "$R/usr/bin/umount.util-linux")" = 755 ]
 }
 
-@test "deb: dpkg-statoverride makes the setuid fallback, kept by upgrades" {
+@test "deb: dpkg-statoverride sets the setuid mode up, kept by upgrades" {
 	local c
 	for c in mount umount; do
 		in_root dpkg-statoverride --update --add root root 4755 \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_FASTCHECK_H
-#define USERMOUNT_FASTCHECK_H
+#ifndef USERMOUNT_FASTPATH_CHECK_H
+#define USERMOUNT_FASTPATH_CHECK_H
 
 #include <stdbool.h>
 

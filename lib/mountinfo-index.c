@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mounted.h"
+#include "mountinfo-index.h"
 #include "mountinfo.h"
 #include "owner.h"
 

@@ -29,10 +29,10 @@
 #include <sys/statfs.h>
 #include <linux/magic.h>
 
-#include "fastcheck.h"
+#include "fastpath-check.h"
 #include "libmount-env.h"
 #include "owner.h"
-#include "utabkeys.h"
+#include "utab-keys.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -108,7 +108,7 @@ static bool umount_helper(const char *type)
 
 /*
  * Could libmount merge a utab line into the mount on @target, by its
- * mountinfo ID or its canonical name (lib/utabkeys.c, the listing's
+ * mountinfo ID or its canonical name (lib/utab-keys.c, the listing's
  * filter)? Unsure: yes.
  */
 static bool utab_has(const char *target)

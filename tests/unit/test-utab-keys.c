@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The listing's utab filter (lib/utabkeys.c): every ID and target libmount
+ * The listing's utab filter (lib/utab-keys.c): every ID and target libmount
  * could match a utab line by is let through, in libmount's path form.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "utabkeys.h"
+#include "utab-keys.h"
 #include "tap.h"
 
 static struct um_utab_keys *keys(const char *text)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Six flaws found by attacking the setuid fallback and the listing (rows
+# Six flaws found by attacking the setuid mode and the listing (rows
 # 25-30 of tests/security/README), each with util-linux 2.38.1 beside it
 # where it is the oracle: what it does in the same case is printed with
 # the test (bats --verbose-run, or the log) and said in the README.

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_UTABMERGE_H
-#define USERMOUNT_UTABMERGE_H
+#ifndef USERMOUNT_UTAB_MERGE_H
+#define USERMOUNT_UTAB_MERGE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "lazymount.h"
 
-#include "utabkeys.h"
+#include "utab-keys.h"
 
 /* A line for libmount: its text (no newline), mountinfo ID, group. */
 struct um_merge_line {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_HANDOVER_H
-#define USERMOUNT_HANDOVER_H
+#ifndef USERMOUNT_POLICY_KERNEL_HANDOVER_H
+#define USERMOUNT_POLICY_KERNEL_HANDOVER_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
-/* What root's mount for another user asks (lib/handover.c). */
+/* What root's mount for another user asks (lib/policy-kernel-handover.c). */
 struct um_handover_req {
 	const char *source;	/* as libmount prepared it */
 	const char *target;	/* absolute, as the admin named it */

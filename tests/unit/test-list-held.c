@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The listing's held output (lib/heldout.c): what goes in comes back, byte
+ * The listing's held output (lib/list-held.c): what goes in comes back, byte
  * for byte and line by line, and repetitive tables take little memory.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "heldout.h"
+#include "list-held.h"
 #include "tap.h"
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_MOUNTED_H
-#define USERMOUNT_MOUNTED_H
+#ifndef USERMOUNT_MOUNTINFO_INDEX_H
+#define USERMOUNT_MOUNTINFO_INDEX_H
 
 #include <stddef.h>
 #include <stdint.h>

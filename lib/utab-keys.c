@@ -37,7 +37,7 @@
 #include <sys/stat.h>
 
 #include "mountinfo.h"
-#include "utabkeys.h"
+#include "utab-keys.h"
 
 #define NIL UINT32_MAX
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heldout.h"
+#include "list-held.h"
 
 struct buf {
 	char *p;

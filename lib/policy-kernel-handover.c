@@ -32,10 +32,10 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
-#include "handover.h"
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
+#include "policy-kernel-handover.h"
 #include "privs.h"
 
 /* The per-mount flags of mount(2) and their mount_setattr(2) attributes. */

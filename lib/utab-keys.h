@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_UTABKEYS_H
-#define USERMOUNT_UTABKEYS_H
+#ifndef USERMOUNT_UTAB_KEYS_H
+#define USERMOUNT_UTAB_KEYS_H
 
 #include <stdbool.h>
 #include <stddef.h>

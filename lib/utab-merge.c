@@ -3,7 +3,7 @@
  * libmount's utab merge on the few mounts a utab line could belong to.
  *
  * The listing streams mountinfo and keeps aside, as text, the mounts that
- * pass the utab filter (lib/utabkeys.c, mount/list.c). Here libmount
+ * pass the utab filter (lib/utab-keys.c, mount/list.c). Here libmount
  * parses them and merges utab into them with its own rules: the
  * mnt_table_parse_mtab() of a mountinfo file in memory, which reads utab
  * as it does for the whole table. Mounts that could match no utab line
@@ -13,7 +13,7 @@
  * libmount's merge scans its table once per utab line, and every entry of
  * both tables costs memory (with 1,000 utab lines, 1 MB and a few
  * thousand page faults: bench/). Utab lines and mounts fall into groups
- * that never touch each other (lib/utabkeys.c), so when libmount reads
+ * that never touch each other (lib/utab-keys.c), so when libmount reads
  * LIBMOUNT_UTAB it is handed a few groups at a time: their utab lines in a
  * utab of their own, their mounts in a table of their own, each as
  * libmount would see them in the whole, in the same order.
@@ -26,7 +26,7 @@
 #include <sys/mman.h>
 
 #include "libmount-env.h"
-#include "utabmerge.h"
+#include "utab-merge.h"
 
 #define BATCH 64	/* utab lines a merge at the most, where groups allow */
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Legacy mode: a kernel without the mount-ownership series. Root acts like
+# The setuid mode: a kernel without the mount-ownership series. Root acts like
 # util-linux; an ordinary user gets libmount's restricted fstab policy
 # through a setuid-root copy of the tools ($SUID/mount, $SUID/umount).
 # Where util-linux's own setuid /usr/bin/mount is usable it is run the same
@@ -33,7 +33,7 @@ private_shm() {
 	SHM_MOUNTED=1
 }
 
-@test "legacy: user entry mounts through the setuid copy, nosuid,nodev,noexec, user= in utab" {
+@test "setuid: user entry mounts through the setuid copy, nosuid,nodev,noexec, user= in utab" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 
 	run as_user alice "$SUID/mount" "$T/m"
@@ -46,7 +46,7 @@ private_shm() {
 	[[ "$output" == *"OPTS=user=alice"* ]]
 }
 
-@test "legacy: user entry without the setuid bit fails like util-linux's non-setuid copy" {
+@test "setuid: user entry without the setuid bit fails like util-linux's non-setuid copy" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	cp "$UL_MOUNT" "$T/ulmount"
 	chmod 0755 "$T/ulmount"
@@ -65,7 +65,7 @@ private_shm() {
 	! utab_line "$T/m" || false
 }
 
-@test "legacy: a mount not in fstab is refused as by util-linux, nothing mounted" {
+@test "setuid: a mount not in fstab is refused as by util-linux, nothing mounted" {
 	need_ul_setuid "$UL_MOUNT"
 
 	run as_user alice "$UL_MOUNT" -t tmpfs x "$T/m"
@@ -81,7 +81,7 @@ private_shm() {
 	[ -z "$(mounts_under "$T")" ]
 }
 
-@test "legacy: kernel refusals of an ordinary user get util-linux's message, not an ownership one" {
+@test "setuid: kernel refusals of an ordinary user get util-linux's message, not an ownership one" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 
 	# non-setuid copy, fstab entry
@@ -101,7 +101,7 @@ private_shm() {
 	[ -z "$(mounts_under "$T")" ]
 }
 
-@test "legacy: user,exec is not noexec, exec,user is (same as util-linux)" {
+@test "setuid: user,exec is not noexec, exec,user is (same as util-linux)" {
 	local ul=0
 	[ "$(stat -c %a "$UL_MOUNT")" = 4755 ] && ul=1
 
@@ -131,7 +131,7 @@ private_shm() {
 	! is_mounted "$T/m" || false
 }
 
-@test "legacy: only the recorded user unmounts a user mount; alice2 is not alice" {
+@test "setuid: only the recorded user unmounts a user mount; alice2 is not alice" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	run as_user alice "$SUID/mount" "$T/m"
 	[ "$status" -eq 0 ]
@@ -157,7 +157,7 @@ private_shm() {
 	! utab_line "$T/m" || false
 }
 
-@test "legacy: util-linux's own umount lets alice2 unmount alice's mount (the bug usermount covers)" {
+@test "setuid: util-linux's own umount lets alice2 unmount alice's mount (the bug usermount covers)" {
 	need_ul_setuid "$UL_UMOUNT"
 	need_ul_setuid "$UL_MOUNT"
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
@@ -177,7 +177,7 @@ private_shm() {
 	! is_mounted "$T/m" || false
 }
 
-@test "legacy: users entry: alice mounts, bob unmounts" {
+@test "setuid: users entry: alice mounts, bob unmounts" {
 	echo "umtest $T/m tmpfs users,noauto 0 0" >/etc/fstab
 	run as_user alice "$SUID/mount" "$T/m"
 	[ "$status" -eq 0 ]
@@ -217,15 +217,15 @@ device_policy() {
 	[ "$(mount_opts "$T/m")" = "rw,nosuid,nodev,relatime" ]
 }
 
-@test "legacy: owner entry: the owner of the /dev node mounts, bob is refused" {
+@test "setuid: owner entry: the owner of the /dev node mounts, bob is refused" {
 	device_policy alice owner
 }
 
-@test "legacy: group entry: a member of the node's group mounts, bob is refused" {
+@test "setuid: group entry: a member of the node's group mounts, bob is refused" {
 	device_policy root:2001 group
 }
 
-@test "legacy: LIBMOUNT_FSTAB is ignored by the setuid copy, honoured for root" {
+@test "setuid: LIBMOUNT_FSTAB is ignored by the setuid copy, honoured for root" {
 	echo "evil $T/m tmpfs user,noauto 0 0" >"$T/evil-fstab"
 	: >/etc/fstab
 
@@ -241,7 +241,7 @@ device_policy() {
 	[ "$(awk -v t="$T/m" '$5 == t { print $(NF-1) }' /proc/self/mountinfo)" = evil ]
 }
 
-@test "legacy: LIBMOUNT_UTAB is ignored by the setuid copy" {
+@test "setuid: LIBMOUNT_UTAB is ignored by the setuid copy" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	run as_user alice env LIBMOUNT_UTAB="$T/evil-utab" "$SUID/mount" "$T/m"
 	[ "$status" -eq 0 ]
@@ -256,7 +256,7 @@ device_policy() {
 	! utab_line "$T/m" || false
 }
 
-@test "legacy: LIBMOUNT_DEBUG prints nothing from the setuid copy" {
+@test "setuid: LIBMOUNT_DEBUG prints nothing from the setuid copy" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	run as_user alice env LIBMOUNT_DEBUG=all "$SUID/mount" "$T/m"
 	[ "$status" -eq 0 ]
@@ -273,7 +273,7 @@ device_policy() {
 	! is_mounted "$T/m" || false
 }
 
-@test "legacy: LIBMOUNT_FORCE_MOUNT2 changes nothing for the setuid copy" {
+@test "setuid: LIBMOUNT_FORCE_MOUNT2 changes nothing for the setuid copy" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	echo "$T/a $T/b none user,bind,noauto 0 0" >>/etc/fstab
 	run as_user alice env LIBMOUNT_FORCE_MOUNT2=always "$SUID/mount" "$T/m"
@@ -297,7 +297,7 @@ masked() {
 	printf '%s|%s' "$rc" "${out//"$p"/PATH}"
 }
 
-@test "legacy: no probing of unreadable directories (CVE-2013-0157)" {
+@test "setuid: no probing of unreadable directories (CVE-2013-0157)" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	mkdir -p "$T/private/exists"
 	chmod 0700 "$T/private"
@@ -325,7 +325,7 @@ masked() {
 	[ -z "$(mounts_under "$T")" ]
 }
 
-@test "legacy: --setuser and nomnt need a kernel with mount ownership, nothing mounted" {
+@test "setuid: --setuser and nomnt need a kernel with mount ownership, nothing mounted" {
 	local msg="mount: --setuser and nomnt need a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)"
 
 	run "$MOUNT" --setuser=alice --bind "$T/a" "$T/b"
@@ -347,7 +347,7 @@ masked() {
 	! utab_line "$T/b" || false
 }
 
-@test "legacy: beyond the allow-list the setuid copy acts as the caller" {
+@test "setuid: beyond the allow-list the setuid copy acts as the caller" {
 	run as_user alice "$SUID/mount" -t tmpfs x "$T/m"
 	# 32: the kernel refused (EPERM), not libmount's policy (1)
 	[ "$status" -eq 32 ]
@@ -366,7 +366,7 @@ masked() {
 	! utab_line "$T/m" || false
 }
 
-@test "legacy: a mount helper runs with the caller's rights, not root's" {
+@test "setuid: a mount helper runs with the caller's rights, not root's" {
 	[ -x /sbin/mount.fuse3 ] || skip "no mount.fuse3 (Debian fuse3)"
 	mkdir -p "$T/f"
 	chown alice:alice "$T/f"
@@ -382,7 +382,7 @@ masked() {
 	[ "$(cat "$T/out/helper-euid")" = 2001 ]
 }
 
-@test "legacy: umount works from the mountpoint's parent with UMOUNT_NOFOLLOW" {
+@test "setuid: umount works from the mountpoint's parent with UMOUNT_NOFOLLOW" {
 	command -v strace >/dev/null || skip "no strace"
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	as_user alice "$SUID/mount" "$T/m"

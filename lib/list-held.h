@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef USERMOUNT_HELDOUT_H
-#define USERMOUNT_HELDOUT_H
+#ifndef USERMOUNT_LIST_HELD_H
+#define USERMOUNT_LIST_HELD_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The setuid fallback (a kernel without the series) and util-linux 2.38.1's
+# The setuid mode (a kernel without the series) and util-linux 2.38.1's
 # newer mount options, given by an ordinary user: util-linux's setuid mount
 # keeps its rights only for -h -l -L -U -V -v -r -i -s -t, --source and
 # --target, and gives them up for any other option, so the kernel refuses
@@ -23,7 +23,7 @@ teardown() {
 	rm -f /run/mount/utab
 }
 
-@test "legacy: -m, --target-prefix, --options-mode, --options-source, --options-source-force, -T, -a -F give up the rights: refused as by util-linux" {
+@test "setuid: -m, --target-prefix, --options-mode, --options-source, --options-source-force, -T, -a -F give up the rights: refused as by util-linux" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	cp /etc/fstab "$T/alt"
 	mkdir -p "$T/alice/$T/m"	# where --target-prefix puts $T/m
@@ -47,7 +47,7 @@ teardown() {
 	! grep -qs "$T/m" /run/mount/utab || false
 }
 
-@test "legacy: the allowed options keep the rights: a user entry mounts, as with util-linux" {
+@test "setuid: the allowed options keep the rights: a user entry mounts, as with util-linux" {
 	echo "umtest $T/m tmpfs user,noauto 0 0" >/etc/fstab
 	UL_RESET='umount "$T/m"' same_as_util_linux suid-mount -v -r "$T/m"
 	[ "$status" -eq 0 ]
@@ -56,7 +56,7 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
-@test "legacy: fstab's X-mount.mkdir for a user: never made as root; as the caller where they may, as util-linux" {
+@test "setuid: fstab's X-mount.mkdir for a user: never made as root; as the caller where they may, as util-linux" {
 	# below a directory only root may change: nobody makes it
 	echo "umtest $T/n tmpfs user,noauto,X-mount.mkdir 0 0" >/etc/fstab
 	same_as_util_linux suid-mount "$T/n"
@@ -77,7 +77,7 @@ teardown() {
 	! grep -qs "$T/alice/n" /run/mount/utab || false
 }
 
-@test "legacy: -m as a user: the mountpoint is made as the caller, the mount refused, as util-linux" {
+@test "setuid: -m as a user: the mountpoint is made as the caller, the mount refused, as util-linux" {
 	echo "umtest $T/alice/n tmpfs user,noauto 0 0" >/etc/fstab
 	UL_RESET='stat -c "%U %a" "$T/alice/n" >"$T/made"; rm -rf "$T/alice/n"' \
 		same_as_util_linux suid-mount -m "$T/alice/n"
