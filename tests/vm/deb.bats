@@ -9,8 +9,9 @@
 # tests/vm/tools.bats and a user's owned mounts. util-linux's setuid
 # mount and umount lose the bit while diverted (a stat override on
 # /bin/mount and /bin/umount, the names dpkg knows them by) and get it back
-# on removal. tests/vm/suites runs this in a private mount namespace, on
-# the kernel with the series.
+# on removal. fuse3's setuid fusermount3 and its page are diverted too,
+# and libfuse runs usermount's. tests/vm/suites runs this in a private
+# mount namespace, on the kernel with the series.
 
 # util-linux's files the package diverts, and where they go meanwhile
 DIVERTED=(
@@ -20,6 +21,8 @@ DIVERTED=(
 	/usr/share/man/man8/umount.8.gz:/usr/share/man/man8/umount.util-linux.8.gz
 	/usr/share/bash-completion/completions/mount:/usr/share/bash-completion/completions/mount.util-linux.diverted
 	/usr/share/bash-completion/completions/umount:/usr/share/bash-completion/completions/umount.util-linux.diverted
+	/bin/fusermount3:/usr/bin/fusermount3.fuse3
+	/usr/share/man/man1/fusermount3.1.gz:/usr/share/man/man1/fusermount3.fuse3.1.gz
 )
 # of those, util-linux's setuid programs, which stay without the bit
 # (mode 755) while the package is installed
@@ -166,7 +169,7 @@ util_linux_restored() {
 # the package's files in place, util-linux's under the diverted names,
 # its setuid programs without the bit by the package's stat overrides
 usermount_installed() {
-	local d f
+	local d f readme
 	[ "$(usermount_diversions)" = "$(want_diversions)" ] ||
 		{ usermount_diversions; return 1; }
 	[ "$(usermount_statoverrides)" = "$(printf 'root root 755 %s\n' "${NOSUID[@]}")" ] ||
@@ -178,12 +181,15 @@ usermount_installed() {
 			same "${d#*:}" "${d%%:*}" || return 1
 		fi
 	done
-	for f in /usr/bin/mount /usr/bin/umount \
+	# README.Debian, compressed by dh_compress once past 4 KiB
+	readme=$(cd "$B/pkg" && echo usr/share/doc/usermount/README.Debian*)
+	for f in /usr/bin/mount /usr/bin/umount /usr/bin/fusermount3 \
 		/usr/share/man/man8/mount.8.gz /usr/share/man/man8/umount.8.gz \
+		/usr/share/man/man1/fusermount3.1.gz \
 		/usr/share/man/man7/usermount.7.gz \
 		/usr/share/bash-completion/completions/mount \
 		/usr/share/bash-completion/completions/umount \
-		/usr/share/doc/usermount/README.Debian; do
+		"/$readme"; do
 		cmp "$R$f" "$B/pkg$f" || return 1
 	done
 }
@@ -210,7 +216,7 @@ dpkg_i() {
 	! grep -E 'NEEDED.*lib(mount|blkid)' <<<"$output" || false
 }
 
-@test "deb: dpkg -i installs it and diverts util-linux's six files" {
+@test "deb: dpkg -i installs it and diverts util-linux's six files and fuse3's two" {
 	dpkg_i "$DEB" usermount
 }
 
@@ -314,6 +320,44 @@ dpkg_i() {
 	[ "$status" -eq 0 ]
 	run in_root grep -c " $h/dst " /proc/self/mountinfo
 	[ "$output" = 0 ]
+	in_root umount "$h"
+}
+
+# wait (bounded) until nothing is mounted on $1 in the root
+unmounted_in_root() {
+	local i
+	for i in $(seq 300); do
+		in_root awk -v t="$1" '$5 == t { f = 1 } END { exit f }' \
+			/proc/self/mountinfo && return 0
+		sleep 0.1
+	done
+	echo "$1 still mounted"
+	return 1
+}
+
+@test "deb: fusermount3 is usermount's, fuse3's is aside and setuid; alice's auto_unmount mount is hers" {
+	local h=/run/alice-fuse c
+	for c in fusermount3 fusermount; do
+		run in_root "$c" -V
+		[[ "$output" == "$c from usermount "* ]]
+	done
+	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3")" = "755 root" ]
+	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3.fuse3")" = "4755 root" ]
+	mkdir -p "$R$h/src" "$R$h/mnt"
+	echo hello >"$R$h/src/file"
+	chown -R alice:alice "$R$h"
+	in_root mount --bind --setuser=alice "$h" "$h"
+	as alice mksquashfs "$h/src" "$h/img" -quiet -no-progress -noappend \
+		>/dev/null
+	# libfuse leaves auto_unmount to /usr/bin/fusermount3: ours
+	run as alice squashfuse -o auto_unmount "$h/img" "$h/mnt" 3>&-
+	[ "$status" -eq 0 ]
+	run in_root awk -v t="$h/mnt" '$5 == t { print $6 }' /proc/self/mountinfo
+	[ "$output" = rw,nosuid,nodev,relatime,user=2001 ]
+	run as alice cat "$h/mnt/file"
+	[ "$output" = hello ]
+	pkill -KILL -u 2001 -x squashfuse
+	unmounted_in_root "$h/mnt"
 	in_root umount "$h"
 }
 

@@ -18,29 +18,12 @@
 # message and nothing is mounted.  tests/vm/README.md, "FUSE programs".
 
 load ../common
-
-series() {
-	[ -e /proc/sys/fs/max_user_mounts ]
-}
-
-# a failed check: say why (the lines in "$@"), return 1
-no() {
-	printf '%s\n' "$@"
-	return 1
-}
+load fuse-common
 
 setup() {
 	# the binds below are for a private namespace only
 	[ -n "${UM_IN_NS:-}" ] || skip "run through tests/run-bats"
-	local p
-	for p in sshfs squashfuse mksquashfs fuse2fs mke2fs bindfs \
-		archivemount /usr/lib/openssh/sftp-server; do
-		command -v "$p" >/dev/null ||
-			no "$p is missing: run scripts/setup-debian"
-	done
-	# as tests/vm/init makes it in the guest
-	as_user alice test -r /dev/fuse -a -w /dev/fuse ||
-		no "alice cannot open /dev/fuse: run in the guest (tests/vm/run)"
+	fuse_programs_ready
 	common_setup
 	H=$T/home
 	mkdir -p "$H/src" "$H/mnt" "$T/log" "$T/free"
@@ -55,19 +38,7 @@ setup() {
 	cp /usr/bin/fusermount3 "$T/fusermount3"
 	chmod 0755 "$T/fusermount3"
 	mount --bind "$T/fusermount3" /usr/bin/fusermount3
-	# no user_allow_other unless a test says so
-	: >"$T/fuse.conf"
-	mount --bind "$T/fuse.conf" /etc/fuse.conf
-	# sshfs's "ssh": the SFTP server on the other end of its pipe, no
-	# network; its messages go to a file, not to the test's output pipe,
-	# which it would hold open
-	printf '#!/bin/sh\nexec /usr/lib/openssh/sftp-server 2>>%s\n' \
-		"$T/log/sftp-server" >"$T/sftp-ssh"
-	chmod 0755 "$T/sftp-ssh"
-	if series; then
-		"$MOUNT" --bind --setuser=alice "$H" "$H"
-		[[ "$(mount_opts "$H")" == *,user=2001 ]]
-	fi
+	fuse_world
 }
 
 teardown() {
@@ -78,18 +49,6 @@ teardown() {
 	alice_gone || rc=1
 	umount /etc/fuse.conf /usr/bin/fusermount3
 	return $rc
-}
-
-# alice's FUSE daemons end when their mount is gone; fuse2fs and
-# archivemount write their image back before they do.  Wait for them.
-alice_gone() {
-	local i
-	for i in $(seq 300); do
-		pgrep -u 2001 >/dev/null || return 0
-		sleep 0.1
-	done
-	echo "alice's processes still running: $(pgrep -a -u 2001)"
-	return 1
 }
 
 # alice runs a FUSE program (its command line in "$@") under strace,
