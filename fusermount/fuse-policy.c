@@ -11,12 +11,18 @@
  *
  * Without the series the kernel refuses every user's FUSE mount, and
  * only a privileged helper with a policy of its own can make one. That
- * is libfuse's fusermount3, setuid root as the distribution installs it:
- * the whole command line goes to it unchanged, so FUSE users keep
- * working exactly as they did, and its rules and messages are the ones
- * they know. This program writes no second privileged policy. Where
- * libfuse's fusermount3 is not installed, the mount is refused, saying
- * why.
+ * is libfuse's fusermount3: the whole command line goes to it unchanged,
+ * so FUSE users keep working exactly as they did, and its rules and
+ * messages are the ones they know. This program writes no second
+ * privileged policy. Where libfuse's fusermount3 is not installed, the
+ * mount is refused, saying why.
+ *
+ * The Debian package installs this program setuid root and fuse3's
+ * without the bit (debian/preinst), so that on a kernel with the series
+ * no setuid helper mounts for a user at all: the rights are kept only
+ * to run fuse3's on a kernel without it, as its own bit would have. Which
+ * kernel it is comes from the kernel's own procfs, never from a missing
+ * file: in a chroot without /proc the sysctl is missing on any kernel.
  */
 #include <err.h>
 #include <errno.h>
@@ -25,6 +31,8 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include "fusermount.h"
@@ -86,8 +94,21 @@ static void __attribute__((__noreturn__)) run_fallback(char **argv)
 	err(EXIT_FAILURE, "cannot run %s", path);
 }
 
+/* Is /proc/sys the kernel's procfs, where the series' sysctl would be? */
+static bool procfs_mounted(void)
+{
+	struct statfs sfs;
+
+	return statfs("/proc/sys", &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
+}
+
 void fm_policy_start(char **argv)
 {
+	if (privileged() && !procfs_mounted()) {
+		drop_rights();
+		errx(EXIT_FAILURE, "/proc is not mounted: cannot tell whether "
+				   "this kernel lets users mount FUSE");
+	}
 	if (!um_kernel_has_ownership())
 		run_fallback(argv);
 	if (privileged())

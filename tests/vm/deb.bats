@@ -10,8 +10,11 @@
 # mount and umount lose the bit while diverted (a stat override on
 # /bin/mount and /bin/umount, the names dpkg knows them by) and get it back
 # on removal. fuse3's setuid fusermount3 and its page are diverted too,
-# and libfuse runs usermount's. tests/vm/suites runs this in a private
-# mount namespace, on the kernel with the series.
+# fuse3's loses the bit the same way, and libfuse runs usermount's,
+# which is setuid and gives the rights up on the series' kernel.
+# tests/vm/suites runs this in a private mount namespace, on the kernel
+# with the series and on the plain one, where the tests that need the
+# series skip and fuse3's fusermount3 must work as on stock Debian.
 
 # util-linux's files the package diverts, and where they go meanwhile
 DIVERTED=(
@@ -24,9 +27,9 @@ DIVERTED=(
 	/bin/fusermount3:/usr/bin/fusermount3.fuse3
 	/usr/share/man/man1/fusermount3.1.gz:/usr/share/man/man1/fusermount3.fuse3.1.gz
 )
-# of those, util-linux's setuid programs, which stay without the bit
-# (mode 755) while the package is installed
-NOSUID=(/bin/mount /bin/umount)
+# of those, the setuid programs, which stay without the bit (mode 755)
+# while the package is installed
+NOSUID=(/bin/mount /bin/umount /bin/fusermount3)
 
 setup_file() {
 	local debs
@@ -93,6 +96,12 @@ teardown_file() {
 setup() {
 	[ -z "${NO_DEB:-}" ] || skip "$NO_DEB"
 	mountpoint -q "$R" || mount_root
+}
+
+# needs_series: skip on the plain kernel (the package's layout, modes
+# and removal are checked on both; what users do with it, on the series)
+needs_series() {
+	[ -e /proc/sys/fs/max_user_mounts ] || skip "needs the series"
 }
 
 # in_root CMD...: CMD in the throwaway root, with a clean environment
@@ -247,16 +256,20 @@ dpkg_i() {
 		[ "$(stat -c '%a %U %G' "$R/usr/bin/$c.util-linux")" = "755 root root" ]
 		cmp "$R/usr/bin/$c.util-linux" "/usr/bin/$c"
 	done
-	# nothing setuid named so (fusermount3 is another matter)
-	run in_root find /usr/bin /usr/sbin /usr/local -perm -4000 \
-		\( -name 'mount*' -o -name 'umount*' \)
+	# nothing setuid named so but usermount's fusermount3, which
+	# gives the rights up on the series' kernel (below)
+	run in_root find /usr/bin /usr/sbin /usr/libexec /usr/local -perm -4000 \
+		\( -name '*mount*' -o -name 'fusermount*' \)
 	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	[ "$output" = /usr/bin/fusermount3 ]
+	run in_root /usr/bin/fusermount3 -V
+	[[ "$output" == "fusermount3 from usermount "* ]]
 }
 
 # util-linux 2.38.1 compares the user= it recorded for a user mount with
 # the caller's name as a prefix: alice2 passes for alice (tests/setuid.bats)
 @test "deb: alice2 cannot unmount alice's user mount through umount.util-linux" {
+	needs_series
 	local m=/run/ul s=/usr/local/bin/mount-setuid-copy
 	mkdir -p "$R$m"
 	cp "$R/etc/fstab" "$B/fstab"
@@ -287,6 +300,7 @@ dpkg_i() {
 }
 
 @test "deb: tools.bats passes with the installed programs" {
+	needs_series
 	run chroot "$R" env -i LANG=C HOME=/root \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		top_srcdir="$top_srcdir" top_builddir="$top_builddir" \
@@ -305,6 +319,7 @@ dpkg_i() {
 }
 
 @test "deb: alice binds below her mount and unmounts with the mount on PATH" {
+	needs_series
 	local h=/run/alice
 	mkdir -p "$R$h/src" "$R$h/dst"
 	chown -R alice:alice "$R$h"
@@ -335,20 +350,32 @@ unmounted_in_root() {
 	return 1
 }
 
-@test "deb: fusermount3 is usermount's, fuse3's is aside and setuid; alice's auto_unmount mount is hers" {
-	local h=/run/alice-fuse c
+# a squashfs image of a file "hello" at $1/img, alice's, and $1/mnt
+alice_squashfs() {
+	mkdir -p "$R$1/src" "$R$1/mnt"
+	echo hello >"$R$1/src/file"
+	chown -R alice:alice "$R$1"
+	as alice mksquashfs "$1/src" "$1/img" -quiet -no-progress -noappend \
+		>/dev/null
+}
+
+@test "deb: fusermount3 is usermount's and setuid, fuse3's is aside without the bit" {
+	local c
 	for c in fusermount3 fusermount; do
 		run in_root "$c" -V
 		[[ "$output" == "$c from usermount "* ]]
 	done
-	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3")" = "755 root" ]
-	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3.fuse3")" = "4755 root" ]
-	mkdir -p "$R$h/src" "$R$h/mnt"
-	echo hello >"$R$h/src/file"
-	chown -R alice:alice "$R$h"
+	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3")" = "4755 root" ]
+	[ "$(stat -c '%a %U' "$R/usr/bin/fusermount3.fuse3")" = "755 root" ]
+	run in_root dpkg-statoverride --list /bin/fusermount3
+	[ "$output" = "root root 755 /bin/fusermount3" ]
+}
+
+@test "deb: with the series, alice's auto_unmount mount through the setuid fusermount3 is hers" {
+	local h=/run/alice-fuse
+	needs_series
+	alice_squashfs "$h"
 	in_root mount --bind --setuser=alice "$h" "$h"
-	as alice mksquashfs "$h/src" "$h/img" -quiet -no-progress -noappend \
-		>/dev/null
 	# libfuse leaves auto_unmount to /usr/bin/fusermount3: ours
 	run as alice squashfuse -o auto_unmount "$h/img" "$h/mnt" 3>&-
 	[ "$status" -eq 0 ]
@@ -361,11 +388,50 @@ unmounted_in_root() {
 	in_root umount "$h"
 }
 
+@test "deb: without the series, alice's squashfuse goes through ours to fuse3's, as on stock Debian" {
+	local h=/run/alice-fuse-plain
+	[ ! -e /proc/sys/fs/max_user_mounts ] || skip "the kernel has the series"
+	alice_squashfs "$h"
+	# mount(2) is refused to her: libfuse runs /usr/bin/fusermount3,
+	# ours, which runs fuse3's with its rights: root's mount, as stock
+	run as alice squashfuse "$h/img" "$h/mnt" 3>&-
+	[ "$status" -eq 0 ]
+	run in_root awk -v t="$h/mnt" '$5 == t { print $(NF-2), $6 }' \
+		/proc/self/mountinfo
+	[ "$output" = "fuse.squashfuse rw,nosuid,nodev,relatime" ]
+	run as alice cat "$h/mnt/file"
+	[ "$output" = hello ]
+	# fuse3's policy: bob does not unmount it, alice does
+	run as bob fusermount3 -u "$h/mnt"
+	[ "$status" -ne 0 ]
+	in_root mountpoint -q "$h/mnt"
+	run as alice fusermount3 -u "$h/mnt"
+	[ "$status" -eq 0 ]
+	unmounted_in_root "$h/mnt"
+}
+
+@test "deb: the setuid fusermount3 gives its rights up where /proc is not mounted" {
+	local h=/run/alice-noproc
+	alice_squashfs "$h"
+	run unshare -m --propagation private sh -c '
+		umount -l "$1/proc" &&
+		chroot "$1" setpriv --reuid=alice --regid=alice --clear-groups \
+			-- env -i PATH=/usr/bin:/bin squashfuse "$2/img" "$2/mnt"' \
+		sh "$R" "$h" 3>&-
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fusermount3: /proc is not mounted: cannot tell whether this kernel lets users mount FUSE"* ]]
+	run in_root awk -v t="$h/mnt" '$5 == t' /proc/self/mountinfo
+	[ -z "$output" ]
+}
+
 @test "deb: dpkg -i again upgrades it over itself, diversions kept" {
+	needs_series
 	dpkg_i "$DEB" usermount
 }
 
 @test "deb: an upgrade of util-linux's mount package goes to the diverted names" {
+	needs_series
 	dpkg_i "$MOUNT_DEB" mount
 	# dpkg unpacked them 4755, as the package says, but for the override
 	[ "$(stat -c '%a' "$R/usr/bin/mount.util-linux")" = 755 ]
@@ -373,6 +439,7 @@ unmounted_in_root() {
 }
 
 @test "deb: dpkg-statoverride sets the setuid mode up, kept by upgrades" {
+	needs_series
 	local c
 	for c in mount umount; do
 		in_root dpkg-statoverride --update --add root root 4755 \
@@ -421,6 +488,7 @@ unmounted_in_root() {
 }
 
 @test "deb: an admin's setuid util-linux is kept, and an override of their own" {
+	needs_series
 	local d
 	# README.Debian's way back to util-linux's setuid mount
 	dpkg_i "$DEB" usermount
