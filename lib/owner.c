@@ -83,6 +83,26 @@ bool um_fs_has_nomnt(struct libmnt_fs *fs)
 }
 
 /*
+ * um_mount_id_at() asking the filesystem for the attributes in @mask: the
+ * mount ID is the VFS's own, added to any answer the filesystem gives.
+ */
+static int mount_id_asking(int dfd, const char *path, int flags,
+			   unsigned int mask, uint64_t *id, bool *root)
+{
+	struct statx stx;
+
+	if (statx(dfd, path, flags, mask, &stx) < 0)
+		return -errno;
+	if (!(stx.stx_mask & STATX_MNT_ID))
+		return -ENOSYS;
+	*id = stx.stx_mnt_id;
+	if (root)
+		*root = (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+			(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+	return 0;
+}
+
+/*
  * The id of the mount that holds @path, as the kernel names it (statx), so
  * bind mounts of one filesystem and mounts hidden by later ones are told
  * apart, which no walk over st_dev or path prefixes can do. Runs with the
@@ -93,17 +113,7 @@ bool um_fs_has_nomnt(struct libmnt_fs *fs)
 int um_mount_id_at(int dfd, const char *path, int flags, uint64_t *id,
 		   bool *root)
 {
-	struct statx stx;
-
-	if (statx(dfd, path, flags, STATX_MNT_ID, &stx) < 0)
-		return -errno;
-	if (!(stx.stx_mask & STATX_MNT_ID))
-		return -ENOSYS;
-	*id = stx.stx_mnt_id;
-	if (root)
-		*root = (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-			(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
-	return 0;
+	return mount_id_asking(dfd, path, flags, STATX_MNT_ID, id, root);
 }
 
 /* um_mount_id_at() for a path, automounts not triggered. */
@@ -140,4 +150,27 @@ struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 	if (um_mount_id(path, &id) < 0)
 		return NULL;
 	return um_table_find_id(tb, id);
+}
+
+/*
+ * um_table_find_mount() for the words of a refusal, which must say whose
+ * mount @path is even when the caller may not look at it: a FUSE mount
+ * without allow_other hides its root from everyone but its owner, mount ID
+ * included (stat(2) and statx(2) get EACCES). Asked for no attribute at
+ * all, FUSE answers anyone (fuse_getattr()) and the VFS adds the ID, so
+ * the kernel still says which mount the path reaches: the topmost of
+ * those stacked there, the one umount(2) or a mount on @path acts on. No
+ * name is matched in @tb: a name can be that of a mount covered since.
+ * Only refusals ask: a mount found this way must not decide anything.
+ */
+struct libmnt_fs *um_table_find_reached(struct libmnt_table *tb,
+					const char *path)
+{
+	uint64_t id = 0;
+	int rc = um_mount_id(path, &id);
+
+	if (rc == -EACCES)
+		rc = mount_id_asking(AT_FDCWD, path, AT_NO_AUTOMOUNT, 0, &id,
+				     NULL);
+	return rc < 0 ? NULL : um_table_find_id(tb, id);
 }

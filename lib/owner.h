@@ -17,5 +17,7 @@ int um_mount_id_at(int dfd, const char *path, int flags, uint64_t *id,
 struct libmnt_fs *um_table_find_id(struct libmnt_table *tb, uint64_t id);
 struct libmnt_fs *um_table_find_mount(struct libmnt_table *tb,
 				      const char *path);
+struct libmnt_fs *um_table_find_reached(struct libmnt_table *tb,
+					const char *path);
 
 #endif

@@ -671,7 +671,7 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 	/* the mount the kernel refused: the topmost one on the target */
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
 		return NULL;
-	if (!um_explain_umount(um_table_find_mount(tb, tgt), forced, getuid(),
+	if (!um_explain_umount(um_table_find_reached(tb, tgt), forced, getuid(),
 			       buf, sz))
 		return NULL;
 	return buf;

@@ -97,7 +97,7 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 		snprintf(buf, bufsz, "mountpoint is a symbolic link");
 		return 1;
 	}
-	parent = um_table_find_mount(tb, target);
+	parent = um_table_find_reached(tb, target);
 	if (!parent)
 		return 0;
 	if (um_fs_has_nomnt(parent)) {

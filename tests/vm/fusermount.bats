@@ -17,6 +17,8 @@
 # fault injection (libfuse's fallback path, as on a refusal).  Without
 # the series every program must do what it does with Debian's setuid
 # fusermount3, run by the same command with Debian's helper in place.
+# Also usermount's umount and mount refusing bob on alice's mount, whose
+# root FUSE hides from him: they name her as the helper does.
 #
 # FM_HELPER names another helper to test (default: the built one), e.g.
 # a copy of Debian's fusermount3 without the setuid bit, to see these
@@ -215,6 +217,29 @@ unmounts() {
 	run as_user bob fusermount3 -u -q "$H/mnt"
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
+	unmounts fusermount3
+}
+
+@test "fusermount: bob's umount of alice's mount names her though he may not stat it; so does his mount on it" {
+	series || skip "no user's FUSE mount without the series"
+	local id
+	run squashfuse_as_alice 3>&-
+	[ "$status" -eq 0 ]
+	alices fuse.squashfuse
+	id=$(mount_id "$H/mnt")
+	[ -n "$id" ]
+	# without allow_other her FUSE mount hides its root from bob
+	run as_user bob stat "$H/mnt"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"Permission denied"* ]]
+	run as_user bob "$UMOUNT" "$H/mnt"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/mnt: not mounted by you (owned by alice, uid 2001)." ]
+	[ "$(mount_id "$H/mnt")" = "$id" ]
+	run as_user bob "$MOUNT" --bind "$T/free" "$H/mnt"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/mnt: not under a mount you own ($H/mnt is owned by alice)." ]
+	[ "$(mount_id "$H/mnt")" = "$id" ]
 	unmounts fusermount3
 }
 

@@ -394,11 +394,12 @@ refused_undone() {
 	[[ "$(mount_opts "$d")" == *user=2001* ]]
 	# the kernel's owner is alice, whatever the fsname or subtype say;
 	# without allow_other the FUSE server lets bob not even stat the
-	# mountpoint, so umount cannot tell which mount he means
+	# mountpoint, yet umount names her, from the mount the kernel says
+	# the path reaches
 	run as_user bob "$UMOUNT" "$d"
 	[ "$status" -eq 32 ]
 	# the name as the listing writes it: one line, the newline \x0a
-	[ "$output" = "umount: $H/f x\\x0ay\\z: must be superuser to unmount." ]
+	[ "$output" = "umount: $H/f x\\x0ay\\z: not mounted by you (owned by alice, uid 2001)." ]
 	is_mounted "$d"
 	# listed as itself, control characters masked, nothing rewritten
 	run "$MOUNT" -t fuse.user=0
