@@ -37,6 +37,7 @@
 
 #include "fusermount.h"
 #include "kernel-series.h"
+#include "privs.h"
 
 /* Where libfuse's own fusermount3 is (configure --with-fusermount3-fallback) */
 #ifndef FM_FALLBACK
@@ -54,13 +55,12 @@ static bool privileged(void)
 /* The rights of a setuid or setgid install, given up for good. */
 static void drop_rights(void)
 {
-	uid_t uid = getuid();
-	gid_t gid = getgid();
+	int rc = um_privs_give_up();
 
-	if (setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
+	if (rc < 0) {
+		errno = -rc;
 		err(EXIT_FAILURE, "cannot give up the setuid rights");
-	if (uid != 0 && (setuid(0) == 0 || seteuid(0) == 0))
-		errx(EXIT_FAILURE, "the setuid rights came back");
+	}
 }
 
 /* Is @path this very program (the fallback configured as its own path)? */

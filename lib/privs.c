@@ -58,17 +58,17 @@ void um_privs_init(void)
 }
 
 /*
- * Give up the setuid/setgid rights for good: group first (it cannot be
- * changed once the user is not root any more), then user, then check that
- * neither can be regained.
+ * Give up the rights of a setuid or setgid install for good, whether or
+ * not um_privs_init() ran (fusermount3 keeps its caller's environment for
+ * libfuse's protocol): group first (it cannot be changed once the user is
+ * not root any more), then user, then check that neither took the ids
+ * elsewhere and neither can be regained.
  */
-int um_privs_drop(void)
+int um_privs_give_up(void)
 {
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 
-	if (!privileged)
-		return 0;
 	if (setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
 		return -errno;
 	if (getegid() != gid || geteuid() != uid)
@@ -77,8 +77,20 @@ int um_privs_drop(void)
 		return -EPERM;
 	if (gid != 0 && uid != 0 && setgid(0) == 0)
 		return -EPERM;
-	privileged = false;
 	return 0;
+}
+
+/* The same for the mount tools, which know whether they had rights. */
+int um_privs_drop(void)
+{
+	int rc;
+
+	if (!privileged)
+		return 0;
+	rc = um_privs_give_up();
+	if (rc == 0)
+		privileged = false;
+	return rc;
 }
 
 /*

@@ -385,6 +385,37 @@ alice_squashfs() {
 	in_root umount "$h"
 }
 
+# Each of these would mount with the rights the setuid bit gives; the
+# kernel refuses them to a user, so a mount here means rights were kept.
+@test "deb: with the series, the setuid fusermount3 lends no rights: bob on alice's mount, allow_other, a user namespace's root" {
+	local h=/run/alice-fuse-lend
+	needs_series
+	alice_squashfs "$h"
+	mkdir -m 1777 "$R$h/pub"
+	chmod 0644 "$R$h/img"
+	in_root mount --bind --setuser=alice "$h" "$h"
+	# bob, on a directory he may write in alice's mount
+	run as bob squashfuse "$h/img" "$h/pub" 3>&-
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not under a mount you own"*"alice"* ]]
+	# alice, asking for what only root may have
+	run as alice squashfuse -o allow_other "$h/img" "$h/mnt" 3>&-
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"allow_other is for root only"* ]]
+	# alice as her user namespace's root: the setuid bit of a file
+	# whose owner the namespace does not map is not honoured, and its
+	# root is alice to the kernel
+	run as alice unshare -r squashfuse -o allow_other "$h/img" "$h/mnt" 3>&-
+	echo "$output"
+	[ "$status" -ne 0 ]
+	run in_root awk -v h="$h/" 'index($5, h) == 1 { print $5 }' \
+		/proc/self/mountinfo
+	[ -z "$output" ]
+	in_root umount "$h"
+}
+
 @test "deb: without the series, alice's squashfuse goes through ours to fuse3's, as on stock Debian" {
 	local h=/run/alice-fuse-plain
 	[ ! -e /proc/sys/fs/max_user_mounts ] || skip "the kernel has the series"
