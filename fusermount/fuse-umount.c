@@ -2,8 +2,9 @@
 /*
  * fusermount3 -u: the caller's own umount2(2), on a kernel with the
  * series. The kernel lets the owner of a mount remove it and no one
- * else; a refusal names the owner, read from /proc/self/mountinfo, as a
- * FUSE mount hides its root from everyone but its owner.
+ * else; a refusal names the owner, as statmount(2) or mountinfo tell it
+ * (lib/mount-facts.c) for the mount the target reaches, though a FUSE
+ * mount hides its root from everyone but its owner.
  */
 #include <err.h>
 #include <errno.h>
@@ -14,19 +15,21 @@
 #include <unistd.h>
 
 #include "fusermount.h"
+#include "mount-facts.h"
 #include "policy-kernel-explain.h"
 
 /* Why the kernel refused to unmount @target: @buf, or NULL. */
 static const char *explain(const char *target, char *buf, size_t sz)
 {
+	struct um_mount_facts f;
 	struct libmnt_table *tb;
-	int found;
+	int found = 0;
 
 	if (getuid() == 0)
 		return NULL;
 	tb = fm_mount_table();
-	found = um_explain_umount(fm_topmost(tb, target), false, getuid(),
-				  buf, sz);
+	if (tb && um_facts_reached(target, tb, &f) == 0)
+		found = um_explain_umount(&f, NULL, false, getuid(), buf, sz);
 	mnt_unref_table(tb);
 	return found ? buf : NULL;
 }

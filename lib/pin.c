@@ -40,24 +40,25 @@
 #include <sys/stat.h>
 
 #include "policy-kernel-explain.h"
+#include "mount-facts.h"
 #include "owner.h"
 #include "pin.h"
 #include "privs.h"
 
-/* The owner of the mount @fd is on, into *@uid: 1, 0 (none) or -errno. */
+/*
+ * The owner of the mount @fd is on, into *@uid: 1, 0 (none) or -errno.
+ * statmount's answer where the kernel gives one: the mount's owner now,
+ * not when @tb was read.
+ */
 static int mount_owner(int fd, struct libmnt_table *tb, uid_t *uid)
 {
-	struct libmnt_fs *fs;
-	uint64_t id;
-	int rc = um_mount_id_at(fd, "", AT_EMPTY_PATH, &id, NULL);
+	struct um_mount_facts f;
+	int rc = um_facts_at(fd, "", AT_EMPTY_PATH, tb, &f);
 
-	if (rc)
+	if (rc < 0)
 		return rc;
-	fs = um_table_find_id(tb, id);
-	if (!fs)
-		return -ESTALE;	/* a mount that mountinfo does not show */
-	rc = um_fs_owner(fs, uid);
-	return rc < 0 ? rc : rc == 1;
+	*uid = f.owner;
+	return f.owned;
 }
 
 /*

@@ -32,6 +32,7 @@
 #include "abi.h"
 #include "mountflags.h"
 #include "owner-readonly.h"
+#include "mount-facts.h"
 #include "owner.h"
 #include "pin.h"
 #include "policy-kernel-engine.h"
@@ -664,6 +665,8 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 {
 	struct libmnt_table *tb = NULL;
 	const char *tgt = mnt_context_get_target(cxt);
+	struct um_mount_facts f;
+	struct libmnt_fs *fs;
 
 	if (getuid() == 0 || !mnt_context_syscall_called(cxt) ||
 	    mnt_context_get_syscall_errno(cxt) != EPERM || !tgt)
@@ -671,8 +674,11 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 	/* the mount the kernel refused: the topmost one on the target */
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
 		return NULL;
-	if (!um_explain_umount(um_table_find_reached(tb, tgt), forced, getuid(),
-			       buf, sz))
+	if (um_facts_reached(tgt, tb, &f) < 0)
+		return NULL;
+	fs = um_table_find_id(tb, f.id);
+	if (!um_explain_umount(&f, fs ? mnt_fs_get_fstype(fs) : NULL, forced,
+			       getuid(), buf, sz))
 		return NULL;
 	return buf;
 }

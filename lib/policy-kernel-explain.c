@@ -4,8 +4,9 @@
  *
  * The kernel answers EPERM and nothing more. The rules are the series'
  * (fs/namespace.c permit_mount() and can_umount() with the patches): they
- * are checked here in the kernel's order against what the kernel shows in
- * /proc/self/mountinfo, only after a refusal, only to word the message.
+ * are checked here in the kernel's order against what the kernel shows
+ * (statmount(2) where it tells owners, /proc/self/mountinfo otherwise:
+ * lib/mount-facts.c), only after a refusal, only to word the message.
  * Each function fills @buf and returns 1, or returns 0 when no rule
  * explains the refusal (the caller then prints the plain errno message).
  */
@@ -18,6 +19,7 @@
 #include "abi.h"
 #include "policy-kernel-explain.h"
 #include "kernel-series.h"
+#include "mount-facts.h"
 #include "owner.h"
 
 void um_user_name(uid_t uid, char *buf, size_t bufsz)
@@ -80,10 +82,11 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 		     const char *fstype, bool bind, uid_t uid, char *buf,
 		     size_t bufsz)
 {
-	struct libmnt_fs *parent;
+	struct um_mount_facts parent;
+	struct libmnt_fs *fs;
+	const char *where;
 	struct stat st;
 	const char *limit;
-	uid_t owner;
 	long max;
 	char name[64];
 
@@ -97,24 +100,26 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 		snprintf(buf, bufsz, "mountpoint is a symbolic link");
 		return 1;
 	}
-	parent = um_table_find_reached(tb, target);
-	if (!parent)
+	if (um_facts_reached(target, tb, &parent) < 0)
 		return 0;
-	if (um_fs_has_nomnt(parent)) {
+	/* the name it has in the table, not the one the caller gave */
+	fs = um_table_find_id(tb, parent.id);
+	where = fs ? mnt_fs_get_target(fs) : target;
+	if (parent.nomnt) {
 		snprintf(buf, bufsz, "%s is a nomnt mount: no submounts allowed",
-			 mnt_fs_get_target(parent));
+			 where);
 		return 1;
 	}
-	if (um_fs_owner(parent, &owner) != 1) {
+	if (!parent.owned) {
 		snprintf(buf, bufsz, "not under a mount you own (%s has no owner)",
-			 mnt_fs_get_target(parent));
+			 where);
 		return 1;
 	}
-	if (owner != uid) {
-		um_user_name(owner, name, sizeof(name));
+	if (parent.owner != uid) {
+		um_user_name(parent.owner, name, sizeof(name));
 		snprintf(buf, bufsz,
 			 "not under a mount you own (%s is owned by %s)",
-			 mnt_fs_get_target(parent), name);
+			 where, name);
 		return 1;
 	}
 	limit = limit_reached(tb, uid, &max);
@@ -126,25 +131,22 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 	return 0;
 }
 
-int um_explain_umount(struct libmnt_fs *fs, bool forced, uid_t uid, char *buf,
-		      size_t bufsz)
+int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
+		      bool forced, uid_t uid, char *buf, size_t bufsz)
 {
-	uid_t owner;
 	char name[64];
 
-	if (!fs)
-		return 0;
-	if (um_fs_owner(fs, &owner) != 1) {
+	if (!f->owned) {
 		snprintf(buf, bufsz, "must be superuser to unmount");
 		return 1;
 	}
-	if (owner != uid) {
-		um_user_name(owner, name, sizeof(name));
+	if (f->owner != uid) {
+		um_user_name(f->owner, name, sizeof(name));
 		snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)",
-			 name, (unsigned)owner);
+			 name, (unsigned)f->owner);
 		return 1;
 	}
-	if (forced && !um_fstype_is_safe(mnt_fs_get_fstype(fs))) {
+	if (forced && !um_fstype_is_safe(fstype)) {
 		snprintf(buf, bufsz,
 			 "forced unmount by the owner is allowed only for fuse");
 		return 1;

@@ -100,6 +100,29 @@ static const struct {
 	{ "nostrictatime", MOUNT_ATTR_RELATIME, MOUNT_ATTR__ATIME },
 };
 
+/*
+ * The MOUNT_ATTR_* flags mountinfo's per-mount options show (@vfs: its
+ * field 6, "rw,nosuid,relatime"), by the same words.
+ */
+uint64_t um_xopts_vfs_attr(const char *vfs)
+{
+	char *opts = (char *)vfs, *name, *val;
+	size_t nsz, vsz, i;
+	uint64_t attr = 0;
+
+	while (opts && mnt_optstr_next_option(&opts, &name, &nsz, &val,
+					      &vsz) == 0) {
+		for (i = 0; i < sizeof(rec_words) / sizeof(rec_words[0]); i++) {
+			if (strlen(rec_words[i].name) != nsz ||
+			    strncmp(rec_words[i].name, name, nsz) != 0)
+				continue;
+			attr &= ~rec_words[i].clr;
+			attr |= rec_words[i].set;
+		}
+	}
+	return attr;
+}
+
 /* @name=recursive: note its attribute (the last word wins). */
 static bool take_recursive(struct um_xopts *x, const char *name)
 {

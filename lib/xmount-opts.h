@@ -39,5 +39,6 @@ void um_xopts_add_recursive(struct um_xopts *x, const struct um_xopts *later);
 bool um_xopts_post_mount(const struct um_xopts *x);
 void um_xopts_free(struct um_xopts *x);
 unsigned int um_xopts_lib_features(void);
+uint64_t um_xopts_vfs_attr(const char *vfs);
 
 #endif

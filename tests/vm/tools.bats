@@ -414,6 +414,62 @@ refused_undone() {
 	! is_mounted "$d" || false
 }
 
+# fact KEY TARGET: KEY's value on TARGET's line of mount-facts' $output
+fact() {
+	awk -v k="$1" -v t="$2" '$2 == t {
+		for (i = 3; i <= NF; i++)
+			if (index($i, k "=") == 1)
+				print substr($i, length(k) + 2)
+	}' <<<"$output"
+}
+
+# usermount asks statmount(2) for a mount's owner, nomnt and flags where
+# the kernel tells owners (kernel/6.12/0025), and reads mountinfo where it
+# does not (6.1): the two must say the same of every mount, to anyone.
+@test "tools: statmount and mountinfo tell root, alice and bob the same owner, nomnt and flags" {
+	local facts=$top_builddir/tests/vm/mount-facts u out
+	series || skip "needs the series: run by make check-vm"
+	[ -x "$FUSEFS" ] || skip "tests/vm/fuse/hellofs not built"
+	own_home
+	mkdir -p "$H/ro" "$H/nomnt" "$T/bob"
+	chown alice:alice "$H/ro" "$H/nomnt"
+	"$MOUNT" --bind --setuser=alice -o ro,noexec "$H/src" "$H/ro"
+	as_user alice "$MOUNT" --bind -o nomnt "$H/src" "$H/nomnt"
+	"$MOUNT" -t tmpfs --setuser=bob -o size=1m,noatime bobs "$T/bob"
+	as_user alice "$FUSEFS" "$H/fuse"
+	run "$facts"
+	echo "$output"
+	if [ "$status" -eq 2 ]; then
+		# no statmount() owner: only on the kernel without 0025
+		[[ "$(uname -r)" == 6.1.* ]]
+		[ "$output" = "statmount: this kernel does not tell owners" ]
+		umount "$H/fuse"
+		return
+	fi
+	for u in root alice bob; do
+		run as_user "$u" "$facts"
+		echo "# as $u"; echo "$output"
+		[ "$status" -eq 0 ]
+		[ "$(fact owner "$H")" = 2001 ]
+		[ "$(fact owner "$H/ro")" = 2001 ]
+		[ $(($(fact attr "$H/ro") & 0x9)) -eq 9 ]	# ro, noexec
+		[ "$(fact owner "$H/nomnt")" = 2001 ]
+		[ "$(fact nomnt "$H/nomnt")" = 1 ]
+		[ "$(fact attr "$H/nomnt")" = 0x6 ]	# nosuid, nodev
+		[ "$(fact nomnt "$H")" = 0 ]
+		[ "$(fact owner "$T/bob")" = 2002 ]
+		[ $(($(fact attr "$T/bob") & 0x10)) -eq 16 ]	# noatime
+		[ "$(fact owner "$UM_ROOT")" = - ]
+		# FUSE lets alice alone look at her mount (no allow_other)
+		if [ "$u" = alice ]; then
+			[ "$(fact owner "$H/fuse")" = 2001 ]
+		else
+			[ -z "$(fact owner "$H/fuse")" ]
+		fi
+	done
+	umount "$H/fuse"
+}
+
 @test "tools: -m makes a missing mountpoint as the caller: alice's below her mount, root's for --setuser" {
 	! series || own_home
 	run as_user alice "$MOUNT" -m --bind "$H/src" "$H/new/dir"
