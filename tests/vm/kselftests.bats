@@ -116,7 +116,7 @@ passed_all() {
 # since there is nothing to test, and none may pass or fail.  6.12's has
 # statmount()'s test of the owner too.
 UM_TESTS=24
-[ "$KVER" != 6.12 ] || UM_TESTS=25
+[ "$KVER" != 6.12 ] || UM_TESTS=30
 
 # the harness's summary line: pass:N fail:N xfail:N xpass:N skip:N error:N
 totals() {
@@ -154,7 +154,11 @@ patched() { [ -e /proc/sys/fs/max_user_mounts ]; }
 	echo "$output"
 	[ "$status" -ne 0 ]
 	local more= nfail=19
-	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=20
+	# 6.12's statmount() test and the owner's own changes (0028)
+	[ "$KVER" != 6.12 ] || more="statmount_reports_owner_and_nomnt
+		owner_keeps_forced_flags owner_keeps_imposed_read_only
+		owner_remounts_her_mount owner_setattr remount_of_others_refused" \
+		nfail=25
 	[ "$(failed | sort | tr '\n' ' ')" = "$(printf 'user_mounts.%s\n' $more \
 		bind_of_others_read_only copy_of_shared_mount_sends_nothing_back \
 		cover_of_others_mount_refused fuse_below_owned_mount \
