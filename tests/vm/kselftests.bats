@@ -115,8 +115,8 @@ passed_all() {
 # every rule holds with the series; without it every test is skipped,
 # since there is nothing to test, and none may pass or fail.  6.12's has
 # statmount()'s test of the owner too.
-UM_TESTS=29
-[ "$KVER" != 6.12 ] || UM_TESTS=30
+UM_TESTS=31
+[ "$KVER" != 6.12 ] || UM_TESTS=32
 
 # the harness's summary line: pass:N fail:N xfail:N xpass:N skip:N error:N
 totals() {

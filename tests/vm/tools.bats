@@ -468,6 +468,43 @@ alices_bind() {
 	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,noexec,*user=2001* ]]
 }
 
+@test "tools: kernel: the noexec root gave with alice's home stays there and in her bind of it; her own ro she lifts" {
+	series || skip "needs the series: without it alice binds nothing"
+	"$MOUNT" --bind --setuser=alice -o noexec,nosymfollow "$H" "$H"
+	[[ "$(mount_opts "$H")" == rw,nosuid,nodev,noexec,*nosymfollow,user=2001 ]]
+	printf '#!/bin/sh\necho ran\n' >"$H/src/x"
+	chmod 755 "$H/src/x"
+	chown alice: "$H/src/x"
+	run as_user alice "$SYSMOUNT_T" -f remount,bind,nosuid,nodev,nosymfollow \
+		none "$H" none
+	refused_eperm
+	run as_user alice "$NEWAPI_T" setattr "$H" -noexec
+	refused_eperm
+	run as_user alice "$NEWAPI_T" setattr "$H" -nosymfollow
+	refused_eperm
+	[[ "$(mount_opts "$H")" == rw,nosuid,nodev,noexec,*nosymfollow,user=2001 ]]
+	# her bind of her own directory in it keeps root's noexec
+	as_user alice "$SYSMOUNT_T" -f bind "$H/src" "$H/dst" none
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*user=2001 ]]
+	run as_user alice "$SYSMOUNT_T" -f remount,bind,nosuid,nodev none \
+		"$H/dst" none
+	refused_eperm
+	run as_user alice "$NEWAPI_T" setattr "$H/dst" -noexec
+	refused_eperm
+	run as_user alice "$H/dst/x"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Permission denied"* ]]
+	# what she adds herself she lifts again
+	run as_user alice "$NEWAPI_T" setattr "$H/dst" +rdonly
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,noexec,*user=2001 ]]
+	run as_user alice "$NEWAPI_T" setattr "$H/dst" -rdonly -nosymfollow
+	refused_eperm
+	run as_user alice "$NEWAPI_T" setattr "$H/dst" -rdonly
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*nosymfollow,user=2001 ]]
+}
+
 @test "tools: strictatime and lazytime keep their meaning with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
