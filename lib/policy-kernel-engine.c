@@ -346,6 +346,12 @@ static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 	now = current_flags(tgt);
 	if (!(rest & ~now))
 		return 0;
+	/*
+	 * A user's bind is hers already; the kernel lets its owner restrict
+	 * it, but not name its owner again (MS_SETUSER stays root's).
+	 */
+	if (getuid() != 0)
+		ours &= ~UM_MS_SETUSER;
 	if (mount("none", tgt, NULL, MS_REMOUNT | MS_BIND | rest | now | ours,
 		  NULL) == 0)
 		return 0;
