@@ -43,8 +43,8 @@
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
 #define BIND_FLAGS                                                        \
-	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |      \
-	 MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
+	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOSYMFOLLOW |  \
+	 MS_NOATIME | MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
 
 /*
  * The target as libmount will mount on it: below --target-prefix, which
