@@ -56,10 +56,13 @@ teardown_file() {
 	[ "${lines[2]}" = "linux-image-$kver: /boot/vmlinuz-$kver" ]
 }
 
-@test "/ is shared, as systemd makes it" {
-	run sys findmnt -no PROPAGATION /
+@test "/ is shared, as systemd makes it, and read-write (booted ro, remounted from fstab)" {
+	run sys findmnt -no PROPAGATION,OPTIONS /
 	[ "$status" = 0 ]
-	[ "$output" = shared ]
+	echo "$output"
+	[[ $output = "shared rw,"* ]]
+	run sys systemctl is-active systemd-remount-fs.service
+	[ "$output" = active ]
 }
 
 @test "alice logs in over ssh with a logind session of hers" {
