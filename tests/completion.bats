@@ -266,6 +266,118 @@ no_side_effects() {
 		"alice alice2 " ]
 }
 
+# sorted REPLY: the candidates sorted, one line each
+sorted() {
+	printf '%s\n' "${reply[@]}" | sort
+}
+
+@test "-o offers the tools' option words, the project's own among them" {
+	comp _usermount_mount mount -o ''
+	local w
+	# libmount's words (the kernel's flags and the userspace ones), the
+	# series' (lib/abi.h) and the X-mount.* words (lib/xmount-opts.c)
+	for w in ro rw noatime nosuid nosymfollow rbind defaults noauto \
+		user users owner group nouser _netdev nofail comment= loop \
+		loop= setuser setuser= nomnt; do
+		has "$w"
+	done
+	# every X-mount.* word mount(8) documents (nine of them)
+	local xwords
+	xwords=$(sed 's/\\-/-/g' "$top_srcdir/man/mount.8" |
+		grep -o 'X-mount\.[a-z-]*' | sort -u)
+	[ "$(wc -l <<<"$xwords")" -eq 9 ]
+	for w in $xwords; do
+		has "$w" 2>/dev/null || has "$w="
+	done
+	# no libmount prefix pattern ("x-") and nothing twice
+	[ -z "$(sorted | grep -x -e x- -e X-)" ]
+	[ -z "$(sorted | uniq -d)" ]
+	# a word that takes a value ends with "=", one that may has both
+	comp _usermount_mount mount -o X-mount.ow
+	[ "${reply[*]}" = X-mount.owner= ]
+	comp _usermount_mount mount --options X-mount.mk
+	[ "$(sorted | tr '\n' ' ')" = "X-mount.mkdir X-mount.mkdir= " ]
+	# the list goes on with a comma: no space after a word
+	grep -qx -- '-o nospace' "$T/compopt"
+	# umount -O and mount -O take the same words
+	comp _usermount_umount umount -O nofa
+	[ "${reply[*]}" = nofail ]
+	comp _usermount_mount mount --test-opts nofa
+	[ "${reply[*]}" = nofail ]
+	# not after other options, nor as files
+	comp _usermount_mount mount -L nofa
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "-o completes the word after the last comma, keeping the list" {
+	comp _usermount_mount mount -o ro,noat
+	[ "${reply[*]}" = ro,noatime ]
+	comp _usermount_mount mount -o rw,nosuid,nodi
+	[ "${reply[*]}" = rw,nosuid,nodiratime ]
+	comp _usermount_mount mount -o ro,nom
+	[ "$(sorted | tr '\n' ' ')" = "ro,nomand ro,nomnt " ]
+	# --options=LIST: readline's word starts after the "="
+	comp _usermount_mount mount --options = bind,ow
+	[ "${reply[*]}" = bind,owner ]
+	# no match, no candidates
+	comp _usermount_mount mount -o ro,zzz
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "-o setuser= and X-mount.owner= complete users, X-mount.group= groups" {
+	# bash splits at "=", and readline replaces only what follows it
+	comp _usermount_mount mount -o setuser = ali
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o ro,nomnt,setuser = bo
+	[ "${reply[*]}" = bob ]
+	comp _usermount_mount mount --options = noexec,setuser = ali
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o X-mount.owner = bo
+	[ "${reply[*]}" = bob ]
+	# run-bats gives each test user a group of its name
+	comp _usermount_mount mount -o X-mount.group = alice
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o X-mount.nocanonicalize = s
+	[ "${reply[*]}" = source ]
+	# every user getent lists is offered
+	comp _usermount_mount mount -o setuser = ''
+	local u
+	for u in $(getent passwd | cut -d: -f1); do
+		has "$u"
+	done
+	# a value nothing here knows: no candidates, no files
+	comp _usermount_mount mount -o comment = x
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "--options-mode and --options-source: the words mount takes" {
+	comp _usermount_mount mount --options-mode ''
+	[ "${reply[*]}" = "ignore append prepend replace" ]
+	comp _usermount_mount mount --options-mode = ap
+	[ "${reply[*]}" = append ]
+	comp _usermount_mount mount --options-source ''
+	[ "${reply[*]}" = "fstab mtab disable" ]
+	# a comma list, as mount reads it
+	comp _usermount_mount mount --options-source fstab,m
+	[ "${reply[*]}" = fstab,mtab ]
+	comp _usermount_mount mount --options-source = mtab,d
+	[ "${reply[*]}" = mtab,disable ]
+	# mount takes every word offered (the same table), and not others
+	local w
+	mkdir "$T/d"
+	comp _usermount_mount mount --options-mode ''
+	for w in "${reply[@]}"; do
+		"$MOUNT" --fake --no-mtab --options-mode "$w" -t tmpfs x "$T/d"
+	done
+	comp _usermount_mount mount --options-source ''
+	for w in "${reply[@]}"; do
+		"$MOUNT" --fake --no-mtab --options-source "$w" \
+			-t tmpfs x "$T/d"
+	done
+	! "$MOUNT" --fake --no-mtab --options-mode bogus -t tmpfs x "$T/d" \
+		2>/dev/null || false
+}
+
 # A real interactive bash under tmux: readline inserts the candidate with
 # its own quoting, and the line runs umount on the literal name.
 tmux_type() {
