@@ -415,20 +415,24 @@ sorted() {
 	mount -t tmpfs x "$T/b/mnt"
 	mount -t tmpfs x "$T/home/m"
 	mount -t tmpfs x "$T/cwd/sub"
-	# a source that is a path, as a device's is
-	mkdir "$T/src"
+	# a source that is a path, as a device's is, and an NFS-like one
+	mkdir "$T/src" "$T/nfs"
 	mount -t tmpfs "$T/srcdev" "$T/src"
+	mount -t tmpfs "server:$T/export" "$T/nfs"
 	comp _usermount_umount umount "$T/"
 	[ "$(sorted)" = "$(printf '%s\n' "$T/a/mnt" "$T/b/mnt" "$T/cwd/sub" \
-		"$T/home/m" "$T/src" "$T/srcdev")" ]
+		"$T/home/m" "$T/nfs" "$T/src" "$T/srcdev")" ]
 	comp _usermount_umount umount "$T/srcd"
 	[ "${reply[*]}" = "$T/srcdev" ]
+	# readline's word starts after the ":"
+	comp _usermount_umount umount server : "$T/exp"
+	[ "${reply[*]}" = "$T/export" ]
 	# relative to $HOME and to the current directory, as util-linux's
 	PRE="HOME='$T/home'" comp _usermount_umount umount '~/'
 	[ "${reply[*]}" = '~/m' ]
 	PRE="cd '$T/cwd'" comp _usermount_umount umount ./
 	[ "${reply[*]}" = ./sub ]
-	PRE="cd '$T/cwd'" comp _usermount_umount umount s
+	PRE="cd '$T/cwd'" comp _usermount_umount umount su
 	[ "${reply[*]}" = sub ]
 	# the full paths only once the word starts with "/"
 	PRE="cd '$T/cwd'; HOME='$T/home'" comp _usermount_umount umount ''
