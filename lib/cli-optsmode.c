@@ -13,42 +13,37 @@
 #include "lazymount.h"
 #include "cli-optsmode.h"
 
-struct word {
-	const char *name;
-	int bits;
-};
-
-static const struct word modes[] = {
+/* The words, NULL-ended; the shell completion lists them from here. */
+const struct um_optsmode_word um_optsmode_modes[] = {
 	{ "ignore", MNT_OMODE_IGNORE },
 	{ "append", MNT_OMODE_APPEND },
 	{ "prepend", MNT_OMODE_PREPEND },
 	{ "replace", MNT_OMODE_REPLACE },
+	{ NULL, 0 },
 };
 
-static const struct word sources[] = {
+const struct um_optsmode_word um_optsmode_sources[] = {
 	{ "fstab", MNT_OMODE_FSTAB },
 	{ "mtab", MNT_OMODE_MTAB },
 	{ "disable", MNT_OMODE_NOTAB },
+	{ NULL, 0 },
 };
 
 /* The bits of the @n bytes at @s among @words, or -EINVAL. */
-static int lookup(const struct word *words, size_t nwords, const char *s,
+static int lookup(const struct um_optsmode_word *words, const char *s,
 		  size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < nwords; i++)
-		if (strlen(words[i].name) == n &&
-		    strncmp(words[i].name, s, n) == 0)
-			return words[i].bits;
+	for (; words->name; words++)
+		if (strlen(words->name) == n &&
+		    strncmp(words->name, s, n) == 0)
+			return words->bits;
 	return -EINVAL;
 }
 
 /* --options-mode WORD: the last one given counts. 0 or -EINVAL. */
 int um_optsmode_set_mode(struct um_optsmode *o, const char *word)
 {
-	int bits = lookup(modes, sizeof(modes) / sizeof(modes[0]), word,
-			  strlen(word));
+	int bits = lookup(um_optsmode_modes, word, strlen(word));
 
 	if (bits < 0)
 		return bits;
@@ -74,7 +69,7 @@ int um_optsmode_set_source(struct um_optsmode *o, const char *list)
 		/* a trailing comma makes the last word "word," */
 		if (comma && comma[1] == '\0')
 			n++;
-		b = lookup(sources, sizeof(sources) / sizeof(sources[0]), p, n);
+		b = lookup(um_optsmode_sources, p, n);
 		if (b < 0)
 			return b;
 		bits |= b;

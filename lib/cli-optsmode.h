@@ -15,6 +15,14 @@ struct um_optsmode {
 	bool force;	/* MNT_OMODE_FORCE */
 };
 
+/* --options-mode's words and --options-source's, NULL-ended */
+struct um_optsmode_word {
+	const char *name;
+	int bits;
+};
+extern const struct um_optsmode_word um_optsmode_modes[];
+extern const struct um_optsmode_word um_optsmode_sources[];
+
 int um_optsmode_set_mode(struct um_optsmode *o, const char *word);
 int um_optsmode_set_source(struct um_optsmode *o, const char *list);
 int um_optsmode_bits(const struct um_optsmode *o);

@@ -156,6 +156,8 @@ void *um_lazy_sym(const char *name);
 #define mnt_fs_set_fstype(...) UM_LAZY(mnt_fs_set_fstype)(__VA_ARGS__)
 #define mnt_fs_set_options(...) UM_LAZY(mnt_fs_set_options)(__VA_ARGS__)
 #define mnt_fs_set_source(...) UM_LAZY(mnt_fs_set_source)(__VA_ARGS__)
+#define mnt_get_builtin_optmap(...) \
+	UM_LAZY(mnt_get_builtin_optmap)(__VA_ARGS__)
 #define mnt_get_fstab_path(...) UM_LAZY(mnt_get_fstab_path)(__VA_ARGS__)
 #define mnt_get_library_features(...) \
 	UM_LAZY(mnt_get_library_features)(__VA_ARGS__)

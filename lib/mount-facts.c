@@ -54,7 +54,7 @@ static int statmount_id(uint64_t id, struct um_statmount *sm)
 	};
 
 	if (syscall(SYS_statmount, &req, sm, sizeof(*sm), 0) < 0)
-		return errno == ENOSYS ? -ENOSYS : -errno;
+		return -errno;
 	if (!(sm->mask & UM_STATMOUNT_MNT_BASIC) ||
 	    !(sm->mask & UM_STATMOUNT_MNT_OWNER))
 		return -ENOSYS;
@@ -91,7 +91,6 @@ int um_facts_from_statmount(int dfd, const char *path, int flags,
 	f->owner = f->owned ? (uid_t)sm.mnt_owner : 0;
 	f->nomnt = sm.mnt_attr & UM_MOUNT_ATTR_NOMNT;
 	f->attr = sm.mnt_attr & UM_FACTS_ATTR;
-	f->statmount = true;
 	return 0;
 }
 

@@ -14,7 +14,6 @@ struct um_mount_facts {
 	uid_t owner;
 	bool nomnt;
 	uint64_t attr;		/* MOUNT_ATTR_*, of UM_FACTS_ATTR only */
-	bool statmount;		/* from statmount(2), not mountinfo */
 };
 
 /* The per-mount flags both sources show */

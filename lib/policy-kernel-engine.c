@@ -94,7 +94,8 @@ static bool wants_subdir(struct libmnt_context *cxt)
 {
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
 
-	return fs && mnt_fs_get_option(fs, "X-mount.subdir", NULL, NULL) == 0;
+	return fs && mnt_fs_get_option(fs, um_xmount_words[UM_XM_SUBDIR].name,
+				       NULL, NULL) == 0;
 }
 
 /*
@@ -218,7 +219,8 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 	r.source = req->given_source;
 	rc = um_handover_pin(&req->h, &r);
 	if (rc == -ENOENT && req->h.target < 0 && fs &&
-	    mnt_fs_get_option(fs, "X-mount.mkdir", NULL, NULL) == 0)
+	    mnt_fs_get_option(fs, um_xmount_words[UM_XM_MKDIR].name,
+			      NULL, NULL) == 0)
 		rc = mkdir_refused(r.target, req->owner, req->h.why,
 				   sizeof(req->h.why));
 	/* a path she cannot reach, or missing: the mount says so, as before */

@@ -166,6 +166,23 @@ static int parse_group(const char *v, gid_t *gid)
 	return 0;
 }
 
+const struct um_xmount_word um_xmount_words[UM_XM_COUNT] = {
+	[UM_XM_OWNER] = { "X-mount.owner", '=' },
+	[UM_XM_GROUP] = { "X-mount.group", '=' },
+	[UM_XM_MODE] = { "X-mount.mode", '=' },
+	[UM_XM_IDMAP] = { "X-mount.idmap", '=' },
+	[UM_XM_NOLOOP] = { "X-mount.noloop", 0 },
+	[UM_XM_NOCANONICALIZE] = { "X-mount.nocanonicalize", '?' },
+	[UM_XM_AUTO_FSTYPES] = { "X-mount.auto-fstypes", '=' },
+	[UM_XM_MKDIR] = { "X-mount.mkdir", '?' },
+	[UM_XM_SUBDIR] = { "X-mount.subdir", '=' },
+};
+
+static bool is_word(const char *name, enum um_xmount_id id)
+{
+	return strcmp(name, um_xmount_words[id].name) == 0;
+}
+
 /*
  * One X-mount.* word of ours, @v its value (unquoted, or NULL). Returns 1
  * if taken, 0 if it is not ours, -EINVAL if its value does not parse.
@@ -175,17 +192,17 @@ static int take_xmount(struct um_xopts *x, const char *name, const char *v,
 {
 	unsigned long n;
 
-	if (strcmp(name, "X-mount.owner") == 0)
+	if (is_word(name, UM_XM_OWNER))
 		return v && um_resolve_user(v, &x->owner) == 0 ? 1 : -EINVAL;
-	if (strcmp(name, "X-mount.group") == 0)
+	if (is_word(name, UM_XM_GROUP))
 		return v && parse_group(v, &x->group) == 0 ? 1 : -EINVAL;
-	if (strcmp(name, "X-mount.mode") == 0) {
+	if (is_word(name, UM_XM_MODE)) {
 		if (!v || parse_number(v, 8, 07777, &n) < 0)
 			return -EINVAL;
 		x->mode = (mode_t)n;
 		return 1;
 	}
-	if (strcmp(name, "X-mount.idmap") == 0) {
+	if (is_word(name, UM_XM_IDMAP)) {
 		while (v && (*v == ' ' || *v == '\t'))
 			v++;
 		if (!v || !*v)
@@ -197,17 +214,17 @@ static int take_xmount(struct um_xopts *x, const char *name, const char *v,
 	/* these act in libmount's prepare step: ours where it lacks them */
 	if (lib & UM_XOPTS_LIB_PREPARE)
 		return 0;
-	if (strcmp(name, "X-mount.noloop") == 0) {
+	if (is_word(name, UM_XM_NOLOOP)) {
 		x->noloop = true;
 		return 1;
 	}
-	if (strcmp(name, "X-mount.nocanonicalize") == 0) {
+	if (is_word(name, UM_XM_NOCANONICALIZE)) {
 		/* as util-linux: another value turns neither off */
 		x->nocanon_source = !v || strcmp(v, "source") == 0;
 		x->nocanon_target = !v || strcmp(v, "target") == 0;
 		return 1;
 	}
-	if (strcmp(name, "X-mount.auto-fstypes") == 0) {
+	if (is_word(name, UM_XM_AUTO_FSTYPES)) {
 		/* as util-linux: the first counts; no list limits nothing */
 		if (x->auto_given)
 			return 1;

@@ -27,6 +27,32 @@ struct um_xopts {
 };
 
 /*
+ * Every X-mount.* word the tools read: those lib/xmount-opts.c takes, and
+ * libmount 2.38's own two (mkdir, subdir), which usermount only looks at.
+ * One table, so that the parser, the policy and the shell completion
+ * (completion/gen-words.c prints it) cannot name different words.
+ */
+enum um_xmount_id {
+	UM_XM_OWNER,
+	UM_XM_GROUP,
+	UM_XM_MODE,
+	UM_XM_IDMAP,
+	UM_XM_NOLOOP,
+	UM_XM_NOCANONICALIZE,
+	UM_XM_AUTO_FSTYPES,
+	UM_XM_MKDIR,
+	UM_XM_SUBDIR,
+	UM_XM_COUNT
+};
+
+struct um_xmount_word {
+	const char *name;
+	char value;	/* '=': takes a value, '?': may take one, 0: none */
+};
+
+extern const struct um_xmount_word um_xmount_words[UM_XM_COUNT];
+
+/*
  * The libmount at hand carries out noloop, nocanonicalize and auto-fstypes
  * in its prepare step itself (2.41 and on).
  */

@@ -402,7 +402,7 @@ static bool newer_option(struct cli *cli, struct um_optsmode *omode, int c,
 		/* -m=MODE as well as -mMODE and --mkdir=MODE */
 		if (arg && *arg == '=')
 			arg++;
-		append_quoted(cli, "X-mount.mkdir", arg);
+		append_quoted(cli, um_xmount_words[UM_XM_MKDIR].name, arg);
 		break;
 	case OPT_OPTMODE:
 		if (um_optsmode_set_mode(omode, arg) < 0)
@@ -457,7 +457,8 @@ void parse_args(struct cli *cli, int argc, char **argv, char **source,
 	um_getopt_free(&g);
 	cli->optsmode = um_optsmode_bits(&omode);
 	if (cli->idmap)
-		append_quoted(cli, "X-mount.idmap", cli->idmap);
+		append_quoted(cli, um_xmount_words[UM_XM_IDMAP].name,
+			      cli->idmap);
 }
 
 /*

@@ -85,6 +85,22 @@ has() {
 	return 1
 }
 
+# has_word NAME: a candidate that the shell reads back as the one word NAME
+# (umount's are quoted for the shell, completion/usermount.bash.in).
+# Reading them back runs nothing unless the quoting is wrong:
+# no_side_effects sees that.
+has_word() {
+	local r
+	local -a w
+	for r in "${reply[@]}"; do
+		eval "w=($r)"
+		[ "${#w[@]}" -eq 1 ] && [ "${w[0]}" = "$1" ] && return 0
+	done
+	echo "not offered as a word: [$1]; offered:" >&2
+	printf '  [%s]\n' "${reply[@]}" >&2
+	return 1
+}
+
 # Hostile mount point names: spaces, tab, newline, command substitutions,
 # backticks, globs, quotes, backslashes, a literal "\040", a colon. The
 # command substitutions name whole paths, so their "/"s make directories.
@@ -179,36 +195,51 @@ no_side_effects() {
 	[ "${reply[*]}" = "$T/other" ]
 }
 
-@test "umount offers hostile mount points literally and runs none (row 11)" {
+@test "umount offers hostile mount points quoted and runs none (row 11)" {
 	mount_hostile
 	comp _usermount_umount umount "$T/"
 	local n
 	for n in "${names[@]}"; do
-		has "$n"
+		has_word "$n"
 	done
 	# exactly these, each once, and the directories they are in are not
 	# mount points
 	[ "${#reply[@]}" -eq "${#names[@]}" ]
-	grep -qx -- '-o filenames' "$T/compopt"
+	# quoted here, not by readline (which would list basenames)
+	! grep -qx -- '-o filenames' "$T/compopt" || false
 	no_side_effects
 	# typed with quotes or backslashes: matched after removing them, and
-	# nothing typed is expanded either
+	# nothing typed is expanded either. Inside an open quote the literal
+	# name goes to readline's filename quoting.
 	comp _usermount_umount umount "'$T/with s"
 	[ "${reply[*]}" = "$T/with space" ]
+	grep -qx -- '-o filenames' "$T/compopt"
 	comp _usermount_umount umount "$T/with\\ s"
+	[ "${reply[*]}" = "$T/with\\ space" ]
+	# a last backslash, as an open quote
+	comp _usermount_umount umount "$T/with\\"
 	[ "${reply[*]}" = "$T/with space" ]
-	comp _usermount_umount umount "\"$T/\\\$(to"
-	[ "${#reply[@]}" -eq 1 ] && [ "${reply[0]}" = "$T/\$(touch $T/pwned-subst)" ]
+	grep -qx -- '-o filenames' "$T/compopt"
+	comp _usermount_umount umount "\"$T/\\\$(touch "
+	[ "${#reply[@]}" -eq 1 ]
+	[ "${reply[0]}" = "$T/\$(touch $T/pwned-subst)" ]
 	comp _usermount_umount umount "$T/\\\`"
-	[ "${reply[0]}" = "$T/\`touch $T/pwned-tick\`" ]
+	[ "${#reply[@]}" -eq 1 ]
+	has_word "$T/\`touch $T/pwned-tick\`"
 	comp _usermount_umount umount "$T/st"
-	[ "${reply[*]}" = "$T/star*" ]
+	[ "${reply[*]}" = "$T/star\\*" ]
 	comp _usermount_umount umount "$T/lit"
-	[ "${reply[*]}" = "$T/lit\\040eral" ]
+	[ "${#reply[@]}" -eq 1 ]
+	has_word "$T/lit\\040eral"
 	comp _usermount_umount umount "$T/ba"
-	[ "${reply[*]}" = "$T/back\\slash" ]
+	[ "${#reply[@]}" -eq 1 ]
+	has_word "$T/back\\slash"
 	comp _usermount_umount umount "$T/q\\'"
-	[ "${reply[*]}" = "$T/q'uo\"te" ]
+	[ "${#reply[@]}" -eq 1 ]
+	has_word "$T/q'uo\"te"
+	comp _usermount_umount umount "$T/ne"
+	[ "${#reply[@]}" -eq 1 ]
+	has_word "$T/new"$'\n'"line"
 	# readline starts the word after an unquoted ":": the candidates
 	# start there too
 	comp _usermount_umount umount "$T/a" : co
@@ -266,15 +297,163 @@ no_side_effects() {
 		"alice alice2 " ]
 }
 
+# sorted REPLY: the candidates sorted, one line each
+sorted() {
+	printf '%s\n' "${reply[@]}" | sort
+}
+
+@test "-o offers the tools' option words, the project's own among them" {
+	comp _usermount_mount mount -o ''
+	local w
+	# libmount's words (the kernel's flags and the userspace ones), the
+	# series' (lib/abi.h) and the X-mount.* words (lib/xmount-opts.c)
+	for w in ro rw noatime nosuid nosymfollow rbind defaults noauto \
+		user users owner group nouser _netdev nofail comment= loop \
+		loop= setuser setuser= nomnt; do
+		has "$w"
+	done
+	# every X-mount.* word mount(8) documents (nine of them)
+	local xwords
+	xwords=$(sed 's/\\-/-/g' "$top_srcdir/man/mount.8" |
+		grep -o 'X-mount\.[a-z-]*' | sort -u)
+	[ "$(wc -l <<<"$xwords")" -eq 9 ]
+	for w in $xwords; do
+		has "$w" 2>/dev/null || has "$w="
+	done
+	# no libmount prefix pattern ("x-") and nothing twice
+	[ -z "$(sorted | grep -x -e x- -e X-)" ]
+	[ -z "$(sorted | uniq -d)" ]
+	# a word that takes a value ends with "=", one that may has both
+	comp _usermount_mount mount -o X-mount.ow
+	[ "${reply[*]}" = X-mount.owner= ]
+	comp _usermount_mount mount --options X-mount.mk
+	[ "$(sorted | tr '\n' ' ')" = "X-mount.mkdir X-mount.mkdir= " ]
+	# the list goes on with a comma: no space after a word
+	grep -qx -- '-o nospace' "$T/compopt"
+	# umount -O and mount -O take the same words
+	comp _usermount_umount umount -O nofa
+	[ "${reply[*]}" = nofail ]
+	comp _usermount_mount mount --test-opts nofa
+	[ "${reply[*]}" = nofail ]
+	# not after other options, nor as files
+	comp _usermount_mount mount -L nofa
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "-o completes the word after the last comma, keeping the list" {
+	comp _usermount_mount mount -o ro,noat
+	[ "${reply[*]}" = ro,noatime ]
+	comp _usermount_mount mount -o rw,nosuid,nodi
+	[ "${reply[*]}" = rw,nosuid,nodiratime ]
+	comp _usermount_mount mount -o ro,nom
+	[ "$(sorted | tr '\n' ' ')" = "ro,nomand ro,nomnt " ]
+	# --options=LIST: readline's word starts after the "="
+	comp _usermount_mount mount --options = bind,ow
+	[ "${reply[*]}" = bind,owner ]
+	# no match, no candidates
+	comp _usermount_mount mount -o ro,zzz
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "-o setuser= and X-mount.owner= complete users, X-mount.group= groups" {
+	# bash splits at "=", and readline replaces only what follows it
+	comp _usermount_mount mount -o setuser = ali
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o ro,nomnt,setuser = bo
+	[ "${reply[*]}" = bob ]
+	comp _usermount_mount mount --options = noexec,setuser = ali
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o X-mount.owner = bo
+	[ "${reply[*]}" = bob ]
+	# run-bats gives each test user a group of its name
+	comp _usermount_mount mount -o X-mount.group = alice
+	[ "$(sorted | tr '\n' ' ')" = "alice alice2 " ]
+	comp _usermount_mount mount -o X-mount.nocanonicalize = s
+	[ "${reply[*]}" = source ]
+	# every user getent lists is offered
+	comp _usermount_mount mount -o setuser = ''
+	local u
+	for u in $(getent passwd | cut -d: -f1); do
+		has "$u"
+	done
+	# a value nothing here knows: no candidates, no files
+	comp _usermount_mount mount -o comment = x
+	[ "${#reply[@]}" -eq 0 ]
+}
+
+@test "--options-mode and --options-source: the words mount takes" {
+	comp _usermount_mount mount --options-mode ''
+	[ "${reply[*]}" = "ignore append prepend replace" ]
+	comp _usermount_mount mount --options-mode = ap
+	[ "${reply[*]}" = append ]
+	comp _usermount_mount mount --options-source ''
+	[ "${reply[*]}" = "fstab mtab disable" ]
+	# a comma list, as mount reads it
+	comp _usermount_mount mount --options-source fstab,m
+	[ "${reply[*]}" = fstab,mtab ]
+	comp _usermount_mount mount --options-source = mtab,d
+	[ "${reply[*]}" = mtab,disable ]
+	# mount takes every word offered (the same table), and not others
+	local w
+	mkdir "$T/d"
+	comp _usermount_mount mount --options-mode ''
+	for w in "${reply[@]}"; do
+		"$MOUNT" --fake --no-mtab --options-mode "$w" -t tmpfs x "$T/d"
+	done
+	comp _usermount_mount mount --options-source ''
+	for w in "${reply[@]}"; do
+		"$MOUNT" --fake --no-mtab --options-source "$w" \
+			-t tmpfs x "$T/d"
+	done
+	! "$MOUNT" --fake --no-mtab --options-mode bogus -t tmpfs x "$T/d" \
+		2>/dev/null || false
+}
+
+@test "umount offers full paths, path sources, and ~/ and ./ forms" {
+	mkdir -p "$T/a/mnt" "$T/b/mnt" "$T/home/m" "$T/cwd/sub"
+	mount -t tmpfs x "$T/a/mnt"
+	mount -t tmpfs x "$T/b/mnt"
+	mount -t tmpfs x "$T/home/m"
+	mount -t tmpfs x "$T/cwd/sub"
+	# a source that is a path, as a device's is, and an NFS-like one
+	mkdir "$T/src" "$T/nfs"
+	mount -t tmpfs "$T/srcdev" "$T/src"
+	mount -t tmpfs "server:$T/export" "$T/nfs"
+	comp _usermount_umount umount "$T/"
+	[ "$(sorted)" = "$(printf '%s\n' "$T/a/mnt" "$T/b/mnt" "$T/cwd/sub" \
+		"$T/home/m" "$T/nfs" "$T/src" "$T/srcdev")" ]
+	comp _usermount_umount umount "$T/srcd"
+	[ "${reply[*]}" = "$T/srcdev" ]
+	# readline's word starts after the ":"
+	comp _usermount_umount umount server : "$T/exp"
+	[ "${reply[*]}" = "$T/export" ]
+	# relative to $HOME and to the current directory, as util-linux's
+	PRE="HOME='$T/home'" comp _usermount_umount umount '~/'
+	[ "${reply[*]}" = '~/m' ]
+	PRE="cd '$T/cwd'" comp _usermount_umount umount ./
+	[ "${reply[*]}" = ./sub ]
+	PRE="cd '$T/cwd'" comp _usermount_umount umount su
+	[ "${reply[*]}" = sub ]
+	# the full paths only once the word starts with "/"
+	PRE="cd '$T/cwd'; HOME='$T/home'" comp _usermount_umount umount ''
+	has sub
+	has ./sub
+	has '~/m'
+	has "$T/cwd/sub"
+	# an ordinary user: the mount's source is offered with its target
+	printf '%s\n' "$T/srcdev $T/src tmpfs user,noauto 0 0" >/etc/fstab
+	comp as alice _usermount_umount umount "$T/"
+	[ "$(sorted)" = "$(printf '%s\n' "$T/src" "$T/srcdev")" ]
+}
+
 # A real interactive bash under tmux: readline inserts the candidate with
 # its own quoting, and the line runs umount on the literal name.
 tmux_type() {
 	tmux -S "$T/tmux.sock" send-keys -t t "$@"
 }
 
-@test "interactive: TAB completes hostile names that umount then unmounts" {
-	command -v tmux >/dev/null || skip "tmux not installed"
-	mount_hostile
+# An interactive bash with the completion loaded, in tmux session "t".
+tmux_bash() {
 	cat >"$T/rc" <<-EOF
 		source $BASH_COMPLETION
 		source $COMPLETION
@@ -286,6 +465,42 @@ tmux_type() {
 	tmux -S "$T/tmux.sock" new-session -d -s t -x 200 -y 50 \
 		"bash --rcfile $T/rc -i" </dev/null >/dev/null 2>&1 3>&-
 	sleep 0.5
+}
+
+# screen: what the tmux window shows
+screen() {
+	tmux -S "$T/tmux.sock" capture-pane -p -t t
+}
+
+@test "interactive: TAB TAB lists full paths; -o completes in the list" {
+	command -v tmux >/dev/null || skip "tmux not installed"
+	mkdir -p "$T/a/mnt" "$T/b/mnt"
+	mount -t tmpfs x "$T/a/mnt"
+	mount -t tmpfs x "$T/b/mnt"
+	tmux_bash
+	tmux_type -l "umount $T/"
+	tmux_type Tab Tab
+	sleep 0.5
+	# each listed by its path, not both as "mnt"
+	screen | grep -qF -- "$T/a/mnt"
+	screen | grep -qF -- "$T/b/mnt"
+	tmux_type C-u
+	tmux_type -l "mount -o ro,noat"
+	tmux_type Tab
+	sleep 0.3
+	screen | grep -qx -- '\$ mount -o ro,noatime'
+	tmux_type C-u
+	tmux_type -l "mount -o nosuid,setuser=alic"
+	tmux_type Tab
+	sleep 0.3
+	screen | grep -q -- 'mount -o nosuid,setuser=alice$'
+	tmux -S "$T/tmux.sock" kill-server
+}
+
+@test "interactive: TAB completes hostile names that umount then unmounts" {
+	command -v tmux >/dev/null || skip "tmux not installed"
+	mount_hostile
+	tmux_bash
 	local i n typed
 	# each name, and a prefix that only it has, typed quoted
 	local pick=("$T/\$(touch $T/pwned-subst)" "$T/\$(touch "

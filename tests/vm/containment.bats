@@ -62,7 +62,7 @@ no_series_opts() {
 	refused
 	run as_alice "$SYSMOUNT" -f bind,rec / "$AH/r" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		run as_alice "$SYSMOUNT" -f bind "$AH/evil/passwd" \
 			"$AH/r/etc/passwd" none
 		allowed
@@ -82,7 +82,7 @@ no_series_opts() {
 	chown -R 2002:2002 "$BH/h" "$BH/evil"
 	run as_bob "$SYSMOUNT" -f bind,rec "$homes" "$BH/h" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		run as_bob "$SYSMOUNT" -f bind "$BH/evil/bashrc" \
 			"$BH/h/alice/.bashrc" none
 		allowed
@@ -113,7 +113,7 @@ no_series_opts() {
 	[ "$(nmounts "$WORK/peer/a/mnt")" -eq 0 ]
 	[ "$(nmounts "$WORK/slave/a/mnt")" -eq 0 ]
 	[ -z "$other" ]
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$WORK/h/a/mnt")" user=2001
 	# her other mount of the same group is hers: it gets the copy
 	[ "$(nmounts "$WORK/a2/mnt")" -eq 1 ]
@@ -138,7 +138,7 @@ no_series_opts() {
 	mount --bind "$WORK/h" "$WORK/peer"
 	"$SYSMOUNT" -u 2001 -f bind,setuser "$WORK/h/a" "$WORK/h/a" none
 	run as_alice "$HELLOFS" "$WORK/h/a/f"
-	if ! patched; then
+	if ! series; then
 		[ "$status" -ne 0 ]
 		[ "$(nmounts "$WORK/h/a/f")" -eq 0 ]
 		return 0
@@ -162,7 +162,7 @@ no_series_opts() {
 	run as_alice "$SYSUMOUNT" "$AH/peer/sub"
 	allowed_if_patched
 	[ "$(nmounts "$WORK/a/sub")" -eq 1 ]
-	! patched || [ "$(nmounts "$AH/peer/sub")" -eq 0 ]
+	! series || [ "$(nmounts "$AH/peer/sub")" -eq 0 ]
 }
 
 @test "umount of a copy of root's mount: locked; the copy goes only whole" {
@@ -173,7 +173,7 @@ no_series_opts() {
 	chown 2001:2001 "$AH/r"
 	run as_alice "$SYSMOUNT" -f bind,rec / "$AH/r" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		run as_alice "$SYSUMOUNT" "$AH/r$WORK/victim"
 		[ "$status" -eq 3 ] # EINVAL: locked
 		run as_alice "$SYSUMOUNT" -l "$AH/r$WORK/victim"
@@ -189,7 +189,7 @@ no_series_opts() {
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	mount -t tmpfs rootsub "$AH/mnt/sub"
 	run as_alice "$SYSUMOUNT" -l "$AH/mnt"
 	refused
@@ -209,13 +209,13 @@ no_series_opts() {
 	chown 2001:2001 "$WORK/a/x" "$AH/c"
 	# alice's, nomnt, a peer of $WORK/a
 	"$SYSMOUNT" -u 2001 -f bind,setuser,nomnt "$WORK/a" "$WORK/n" none
-	! patched || has_opt "$(mnt_opts "$WORK/n")" nomnt
+	! series || has_opt "$(mnt_opts "$WORK/n")" nomnt
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$WORK/n/x" none
 	refused
 	run as_alice "$SYSMOUNT" -f bind "$WORK/a" "$AH/c" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/c/x" none
 		allowed
 	fi
@@ -227,7 +227,7 @@ no_series_opts() {
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind,nomnt "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$AH/mnt")" nomnt
 	has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt/sub" none
@@ -245,7 +245,7 @@ no_series_opts() {
 	chown 2002:2002 "$BH/f"
 	chown 2001:2001 "$AH/b"
 	run as_bob "$HELLOFS" "$BH/f"
-	if ! patched; then
+	if ! series; then
 		[ "$status" -ne 0 ]
 		return 0
 	fi
@@ -276,7 +276,7 @@ no_series_opts() {
 		-f nosuid,nodev alice "$AH/mnt" fuse.hand \
 		"fd=%fd,rootmode=40000,user_id=0,group_id=0"
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	opts=$(mounts_opts "$AH/mnt")
 	has_opt "$opts" user=2001
 	# fuse prints the ids as its connection's namespace (hers) sees them
@@ -291,7 +291,7 @@ no_series_opts() {
 	run nocap "$SYSMOUNT" none "$AH/mnt" nosuchfs
 	refused
 	run as_alice "$SYSMOUNT" none "$AH/mnt" nosuchfs
-	if patched; then [ "$status" -eq 8 ]; else refused; fi
+	if series; then [ "$status" -eq 8 ]; else refused; fi
 	[ "$(nmounts "$AH/mnt")" -eq 0 ]
 }
 
@@ -306,7 +306,7 @@ no_series_opts() {
 	[ ! -e "$AH/peek/hidden/secret" ]
 	run as_alice "$SYSMOUNT" -f bind,rec "$WORK/data" "$AH/peek" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	[ ! -e "$AH/peek/hidden/secret" ]
 	run as_alice "$SYSUMOUNT" "$AH/peek/hidden"
 	[ "$status" -eq 3 ] # EINVAL: locked
@@ -325,7 +325,7 @@ no_series_opts() {
 @test "per-user limit: alice cannot take bob's share, nor as a user namespace's root" {
 	admin_own "$AH" 2001
 	admin_own "$BH" 2002
-	if ! patched; then
+	if ! series; then
 		[ ! -e /proc/sys/user/max_user_mounts ]
 		run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 		refused
@@ -360,7 +360,7 @@ no_series_opts() {
 	mkdir -p "$WORK/t" "$WORK/u"
 	"$SYSMOUNT" -f nosuid t "$WORK/t" tmpfs
 	"$SYSMOUNT" -f nosuid,setuser,nomnt t "$WORK/u" tmpfs
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$WORK/u")" user=0
 		has_opt "$(mnt_opts "$WORK/u")" nomnt
 	else
@@ -417,7 +417,7 @@ no_series_opts() {
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || "$SYSMOUNT" -f bind,nosuid,nodev "$AH/src" "$AH/mnt" none
+	series || "$SYSMOUNT" -f bind,nosuid,nodev "$AH/src" "$AH/mnt" none
 	for who in as_alice nocap; do
 		run $who "$NEWAPI" fsopen fuse
 		refused_new
@@ -431,7 +431,7 @@ no_series_opts() {
 		refused_new
 	done
 	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$AH/mnt")" nosuid
 	has_opt "$(mnt_opts "$AH/mnt")" nodev
 	# root of her own user and mount namespace: the copies stay locked
@@ -465,7 +465,7 @@ copy_into_home() {
 	echo x >"$WORK/etc/gone"
 	copy_into_home alice "$WORK/etc"
 	copy_into_home bob "$WORK/etc"
-	if patched; then
+	if series; then
 		nr=$(nr_user)
 		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/passwd" none
 		as_bob "$SYSMOUNT" -f bind /dev/null "$BH/c/passwd" none
@@ -489,7 +489,7 @@ copy_into_home() {
 	[ ! -e "$WORK/etc/gone" ] && [ ! -e "$WORK/etc/empty" ]
 	[ "$(nmounts "$AH/c/gone")" -eq 0 ]
 	[ "$(nmounts "$AH/c/empty")" -eq 0 ]
-	patched || return 0
+	series || return 0
 	# the four are uncounted; the copies they sat in stay
 	[ "$(nr_user)" -eq "$nr" ]
 	[ "$(nmounts "$AH/c")" -eq 1 ]
@@ -500,7 +500,7 @@ copy_into_home() {
 	mkdir -p "$WORK/etc/d" "$WORK/data/hidden"
 	mount -t tmpfs cover "$WORK/data/hidden"
 	copy_into_home alice "$WORK/etc"
-	if patched; then
+	if series; then
 		nr=$(nr_user)
 		as_alice "$SYSMOUNT" -f bind,rec "$WORK/data" "$AH/c/d" none
 		[ "$(nr_user)" -eq $((nr + 2)) ]
@@ -511,7 +511,7 @@ copy_into_home() {
 	allowed
 	[ -z "$(mounts_below "$AH/c/d")" ]
 	[ "$(nmounts "$WORK/data/hidden")" -eq 1 ]
-	! patched || [ "$(nr_user)" -eq "$nr" ]
+	! series || [ "$(nr_user)" -eq "$nr" ]
 }
 
 @test "bob saves his file while alice's mount sits on her copy of it; his own mount keeps it busy for him" {
@@ -519,7 +519,7 @@ copy_into_home() {
 	echo v1 >"$BH/proj/notes"
 	chown -R 2002:2002 "$BH/proj"
 	copy_into_home alice "$BH/proj"
-	if patched; then
+	if series; then
 		nr=$(nr_user)
 		as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/notes" none
 		[ "$(cat "$AH/c/notes")" = data ]
@@ -539,7 +539,7 @@ copy_into_home() {
 	[ "$(cat "$BH/proj/notes")" = v2 ]
 	[ "$(nmounts "$AH/c/notes")" -eq 0 ]
 	# bob's home and his copy stay counted, alice's mount on notes does not
-	! patched || [ "$(nr_user)" -eq $((nr + 2)) ]
+	! series || [ "$(nr_user)" -eq $((nr + 2)) ]
 }
 
 @test "the owner's own mount keeps the name busy for her; root's mount on it or on hers keeps it busy" {
@@ -550,7 +550,7 @@ copy_into_home() {
 	chown -R 2001:2001 "$AH/pub" "$AH/c"
 	run as_alice "$SYSMOUNT" -f bind "$AH/pub" "$AH/c" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	as_alice "$SYSMOUNT" -f bind "$AH/src/file" "$AH/c/f" none
 	as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/c/d" none
 	run as_alice mv -f "$AH/pub/f+" "$AH/pub/f"
@@ -603,7 +603,7 @@ shadow_utils_in_ns() {
 	echo 'alice:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
 	echo 'bob:$6$s$h:19000:0:99999:7:::' >>/etc/shadow
 	"$SYSMOUNT" -u 2001 -f bind,setuser "$AH" "$AH" none
-	if ! patched; then
+	if ! series; then
 		! as_alice "$SYSMOUNT" -f bind /etc "$AH/c" none
 		passwd -l bob
 		grep -q '^bob:!' /etc/shadow
@@ -639,12 +639,12 @@ shadow_utils_in_ns() {
 	run unshare -m --propagation private \
 		env AH="$AH" WORK="$WORK" SYSMOUNT="$SYSMOUNT" \
 		PROP="${USERMOUNT_ROOT_PROPAGATION:-}" \
-		bash -c "$(declare -f patched as_alice nmounts nr_user \
+		bash -c "$(declare -f series as_alice nmounts nr_user \
 			private_etc shadow_utils_in_ns); shadow_utils_in_ns"
 	allowed
 	[[ "$output" == *"shadow-utils done"* ]]
 	# the namespace is gone, and with it every mount it counted
-	! patched || [ "$(nr_user)" -eq "$NR0" ]
+	! series || [ "$(nr_user)" -eq "$NR0" ]
 }
 
 # Root's recursive work on a home (patch 0018): alice's bind of what she
@@ -662,7 +662,7 @@ root_tree_in_home() {
 	as_alice mkdir -p "$AH/.cache/x"
 	run as_alice "$SYSMOUNT" -f bind "$WORK/rootdir" "$AH/.cache/x" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$AH/.cache/x")" user=2001
 	has_opt "$(mnt_opts "$AH/.cache/x")" ro
 }
@@ -678,7 +678,7 @@ root_tree_intact() {
 
 # the tool's status: on the patched kernel it met EROFS at alice's bind
 stopped_at_bind() {
-	if patched; then
+	if series; then
 		[ "$status" -ne 0 ]
 		[[ "$output" == *"Read-only file system"* ]]
 	else
@@ -703,7 +703,7 @@ stopped_at_bind() {
 	stopped_at_bind
 	root_tree_intact
 	# not even root makes her bind writable again
-	patched || return 0
+	series || return 0
 	run mount -o remount,bind,rw "$AH/.cache/x"
 	[ "$status" -ne 0 ]
 	has_opt "$(mnt_opts "$AH/.cache/x")" ro
@@ -739,7 +739,7 @@ stopped_at_bind() {
 	allowed_if_patched
 	run as_bob "$SYSMOUNT" -f bind "$BH/own" "$BH/b" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$BH/a")" ro
 	has_opt "$(mnt_opts "$BH/b")" rw
 	run chown -R bob: "$BH"
@@ -916,7 +916,7 @@ sshd_logins_in_ns() {
 	chown 2001:2001 "$AH/c2"
 	run as_alice "$SYSMOUNT" -f bind "$BH/proj" "$AH/c2" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		nr=$(nr_user)
 		# made as root of her own user namespace: hers all the same
 		run as_alice unshare -Ur "$SYSMOUNT" -f bind "$AH/src/file" \
@@ -940,7 +940,7 @@ sshd_logins_in_ns() {
 	allowed
 	[ "$(cat "$BH/proj/notes")" = v2 ]
 	[ "$(nmounts "$AH/c2/notes")" -eq 0 ]
-	! patched || [ "$(nr_user)" -eq "$nr" ]
+	! series || [ "$(nr_user)" -eq "$nr" ]
 }
 
 # root's pin of alice's authorized_keys, root's unbindable mask over
@@ -967,7 +967,7 @@ root_policy_mounts() {
 	ssh=$(nmounts "$AH/.ssh")
 	run as_alice unshare -Ur "$SYSMOUNT" -f bind "$WORK/rootdir" "$AH/x" none
 	allowed_if_patched
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH/x")" ro
 		has_opt "$(mnt_opts "$AH/x")" user=2001
 		run as_alice unshare -Ur "$SYSMOUNT" -f remount,bind none \
@@ -1005,7 +1005,7 @@ root_policy_mounts() {
 	echo hers >"$AH/shared/f"
 	chown -R 2001:2001 "$AH/shared"
 	"$SYSMOUNT" -u 0 -f bind,setuser "$WORK/r" "$WORK/r" none
-	if ! patched; then
+	if ! series; then
 		run nocap "$SYSMOUNT" -f bind "$WORK/rootdir" "$WORK/r/own" none
 		refused
 		[ "$(nmounts "$WORK/r/own")" -eq 0 ]
@@ -1071,7 +1071,7 @@ sandboxes_see() {
 	wait
 	echo "alice's sandbox: $(cat "$SYNC/out.alice")"
 	echo "bob's sandbox: $(cat "$SYNC/out.bob")"
-	if patched; then
+	if series; then
 		[ "$(cat "$SYNC/out.alice")" = seen ]
 	else
 		[[ "$(cat "$SYNC/out.alice")" == *"No such file"* ]]

@@ -98,11 +98,10 @@ setup() {
 	mountpoint -q "$R" || mount_root
 }
 
-# needs_series: skip on the plain kernel (the package's layout, modes
-# and removal are checked on both; what users do with it, on the series)
-needs_series() {
-	[ -e /proc/sys/fs/max_user_mounts ] || skip "needs the series"
-}
+# needs_series (series.bash) skips on the plain kernel: the package's
+# layout, modes and removal are checked on both; what users do with it,
+# on the series
+load series
 
 # in_root CMD...: CMD in the throwaway root, with a clean environment
 in_root() {

@@ -1,9 +1,7 @@
 # Helpers of the suites that run Debian's FUSE programs as alice
 # (fuseprogs.bats, fusermount.bats): loaded after ../common.
 
-series() {
-	[ -e /proc/sys/fs/max_user_mounts ]
-}
+load series
 
 # a failed check: say why (the lines in "$@"), return 1
 no() {

@@ -12,7 +12,7 @@ SYSUMOUNT=$BIN/sysumount
 HELLOFS=$BIN/fuse/hellofs
 WORK=${USERMOUNT_VM_WORK:-/run/usermount-work}
 
-patched() { [ -e /proc/sys/fs/max_user_mounts ]; }
+load series
 as_alice() { setpriv --reuid=2001 --regid=2001 --init-groups -- "$@"; }
 as_bob() { setpriv --reuid=2002 --regid=2002 --init-groups -- "$@"; }
 
@@ -53,7 +53,7 @@ busy() {
 }
 # allowed on the patched kernel, refused (EPERM) without the series
 allowed_if_patched() {
-	if patched; then allowed; else refused; fi
+	if series; then allowed; else refused; fi
 }
 
 # admin gives $1 to uid $2: a bind mount of itself with MS_SETUSER, the
@@ -73,7 +73,7 @@ setup() {
 	echo data >"$AH/src/file"
 	ln -sfn mnt "$AH/link"
 	chown -R 2001:2001 "$AH"
-	if patched; then
+	if series; then
 		MAX0=$(cat /proc/sys/fs/max_user_mounts)
 		# absent on a series without the per-user limit
 		UMAX0=$(cat /proc/sys/user/max_user_mounts 2>/dev/null || true)
@@ -100,7 +100,7 @@ teardown() {
 	done
 	[ -z "$(test_mounts)" ] || { echo "left mounted: $(test_mounts)"; return 1; }
 	rm -rf "${AH:?}"/* "$WORK"/* 2>/dev/null || true
-	if patched && [ -n "${MAX0:-}" ]; then
+	if series && [ -n "${MAX0:-}" ]; then
 		echo "$MAX0" >/proc/sys/fs/max_user_mounts
 		[ -z "$UMAX0" ] || echo "$UMAX0" >/proc/sys/user/max_user_mounts
 		# nothing a test made may stay counted

@@ -14,7 +14,7 @@
 load kernel-common
 
 @test "sysctls: nr_user_mounts read-only, max_user_mounts 1024 by default" {
-	if ! patched; then
+	if ! series; then
 		[ ! -e /proc/sys/fs/nr_user_mounts ]
 		skip "kernel without the series: no sysctls"
 	fi
@@ -31,7 +31,7 @@ load kernel-common
 @test "admin hands a mount to alice: user=2001 in mounts and mountinfo" {
 	run admin_own "$AH" 2001
 	allowed
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH")" user=2001
 		has_opt "$(mounts_opts "$AH")" user=2001
 		# fsuid 2001 dropped CAP_MKNOD: nodev, but not nosuid
@@ -47,7 +47,7 @@ load kernel-common
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	opts=$(mnt_opts "$AH/mnt")
 	has_opt "$opts" user=2001
 	has_opt "$opts" nosuid
@@ -74,12 +74,12 @@ load kernel-common
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	series || "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	run as_bob "$SYSUMOUNT" "$AH/mnt"
 	refused
 	run as_alice "$SYSUMOUNT" "$AH/mnt"
 	allowed_if_patched
-	if patched; then
+	if series; then
 		[ "$(nmounts "$AH/mnt")" -eq 0 ]
 		[ "$(nr_user)" -eq $((NR0 + 1)) ]
 	fi
@@ -90,7 +90,7 @@ load kernel-common
 	mount -t tmpfs sub "$AH/src/sub"
 	run as_alice "$SYSMOUNT" -f bind,rec "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	has_opt "$(mnt_opts "$AH/mnt/sub")" user=2001
 	has_opt "$(mnt_opts "$AH/mnt/sub")" nosuid
@@ -134,7 +134,7 @@ load kernel-common
 @test "nomnt: blocks alice's submounts, shown, set and cleared by remount" {
 	"$SYSMOUNT" -u 2001 -f bind,setuser,nomnt "$AH" "$AH" none
 	"$SYSMOUNT" -u 2001 -f remount,bind,setuser,nomnt none "$AH" none
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH")" nomnt
 		has_opt "$(mounts_opts "$AH")" nomnt
 		has_opt "$(mnt_opts "$AH")" user=2001
@@ -154,7 +154,7 @@ load kernel-common
 
 @test "limit: fs.max_user_mounts stops alice with EPERM, nothing leaks" {
 	admin_own "$AH" 2001
-	if ! patched; then
+	if ! series; then
 		run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 		refused
 		return 0
@@ -191,7 +191,7 @@ load kernel-common
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	series || "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	run as_alice "$SYSUMOUNT" -f "$AH/mnt"
 	refused
 	[ "$(nmounts "$AH/mnt")" -eq 1 ]
@@ -206,11 +206,11 @@ load kernel-common
 	refused
 	run as_alice "$SYSMOUNT" -F alice "$AH/mnt" fuse \
 		"fd=%fd,rootmode=40000,user_id=2002,group_id=2001"
-	if patched; then [ "$status" -eq 3 ]; else refused; fi
+	if series; then [ "$status" -eq 3 ]; else refused; fi
 	run as_alice "$SYSMOUNT" -F -f nosuid,nodev alice "$AH/mnt" fuse.hand \
 		"fd=%fd,rootmode=40000"
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	opts=$(mounts_opts "$AH/mnt")
 	has_opt "$opts" user=2001
 	has_opt "$opts" user_id=2001
@@ -230,7 +230,7 @@ load kernel-common
 		--clear-groups -- "$SYSMOUNT" -F -f nosuid,nodev bob "$AH/mnt" \
 		fuse.hand "fd=%fd,rootmode=40000"
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	opts=$(mounts_opts "$AH/mnt")
 	has_opt "$opts" user=2002
 	has_opt "$opts" user_id=2002
@@ -246,7 +246,7 @@ load kernel-common
 	done
 	admin_own "$AH" 2001
 	run as_alice "$HELLOFS" "$AH/mnt"
-	if ! patched; then
+	if ! series; then
 		[ "$status" -ne 0 ]
 		[ "$(nmounts "$AH/mnt")" -eq 0 ]
 		return 0
@@ -274,11 +274,11 @@ load kernel-common
 	admin_own "$AH" 2001
 	"$SYSMOUNT" -u 2001 -f remount,bind none "$AH" none
 	! grep -q user= <<<"$(mnt_opts "$AH")" || false
-	! patched || [ "$(nr_user)" -eq "$NR0" ]
+	! series || [ "$(nr_user)" -eq "$NR0" ]
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
 	refused
 	"$SYSMOUNT" -u 2001 -f remount,bind,setuser none "$AH" none
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH")" user=2001
 		[ "$(nr_user)" -eq $((NR0 + 1)) ]
 	fi
@@ -288,9 +288,9 @@ load kernel-common
 
 @test "new mount and superblock remount with MS_SETUSER (tmpfs by admin)" {
 	"$SYSMOUNT" -u 2001 -f setuser,nosuid t "$AH/mnt" tmpfs
-	! patched || has_opt "$(mnt_opts "$AH/mnt")" user=2001
+	! series || has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	"$SYSMOUNT" -u 2001 -f remount,setuser,nosuid t "$AH/mnt" tmpfs
-	! patched || has_opt "$(mnt_opts "$AH/mnt")" user=2001
+	! series || has_opt "$(mnt_opts "$AH/mnt")" user=2001
 	"$SYSMOUNT" -f remount,nosuid t "$AH/mnt" tmpfs
 	! grep -q user= <<<"$(mnt_opts "$AH/mnt")" || false
 	run as_alice "$SYSUMOUNT" "$AH/mnt"
@@ -301,7 +301,7 @@ load kernel-common
 	admin_own "$AH" 2001
 	"$SYSMOUNT" -u 2001 -f bind,setuser "$AH/src" "$AH/mnt" none
 	"$SYSMOUNT" -f move,setuser "$AH/mnt" "$AH/mnt2" none
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH/mnt2")" user=2001
 	fi
 	run unshare -m cat /proc/self/mountinfo
@@ -322,7 +322,7 @@ load kernel-common
 	# the original stays root's, suid allowed
 	! grep -q user= <<<"$(mnt_opts "$WORK/a/sub")" || false
 	! has_opt "$(mnt_opts "$WORK/a/sub")" nosuid || false
-	if patched; then
+	if series; then
 		has_opt "$(mnt_opts "$AH/peer/sub")" user=2001
 		has_opt "$(mnt_opts "$AH/peer/sub")" nosuid
 		# forced for the owner, not waived by root's capabilities
@@ -338,7 +338,7 @@ load kernel-common
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -r 200 -f bind "$AH/src" "$AH/mnt" none
 	allowed_if_patched
-	patched || return 0
+	series || return 0
 	[ "$(nr_user)" -eq $((NR0 + 201)) ]
 	[ "$(nmounts "$AH/mnt")" -eq 200 ]
 	[ "$(nmounts_owned "$AH/mnt" 2001)" -eq 200 ]

@@ -123,13 +123,13 @@ totals() {
 	sed -n 's/^# Totals: //p' <<<"$output"
 }
 
-patched() { [ -e /proc/sys/fs/max_user_mounts ]; }
+load series
 
 @test "kselftest user_mounts (the series' own): all pass with the series, all skipped without" {
 	ksft user_mounts/user_mounts_test
 	[ "$status" -eq 0 ]
 	[ -z "$(failed)" ]
-	if patched; then
+	if series; then
 		[ "$(totals)" = "pass:$UM_TESTS fail:0 xfail:0 xpass:0 skip:0 error:0" ]
 	else
 		[ "$(totals)" = "pass:0 fail:0 xfail:0 xpass:0 skip:$UM_TESTS error:0" ]
@@ -145,7 +145,7 @@ patched() { [ -e /proc/sys/fs/max_user_mounts ]; }
 # every test that expects a user's mount or umount to work fails; those
 # that only expect refusals pass, as they should there.
 @test "kselftest user_mounts fails without the series when made to run" {
-	if patched; then skip "plain kernel only"; fi
+	if series; then skip "plain kernel only"; fi
 	run sh -c 'cd "$1" && exec unshare -m --propagation private sh -c "
 		mount -t tmpfs fake /proc/sys/fs &&
 		echo 1024 >/proc/sys/fs/max_user_mounts &&

@@ -7,9 +7,7 @@
 
 load ../common
 
-series() {
-	[ -e /proc/sys/fs/max_user_mounts ]
-}
+load series
 
 setup() {
 	common_setup
