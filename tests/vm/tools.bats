@@ -515,6 +515,38 @@ alices_bind() {
 	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*nosymfollow,user=2001 ]]
 }
 
+@test "tools: alice remounts her own bind read-only and back with mount -o remount,bind; bob cannot, nor she lift nosuid" {
+	series || skip "needs the series: without it alice binds nothing"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user alice "$MOUNT" -o remount,bind,ro "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,*user=2001 ]]
+	run as_user bob "$MOUNT" -o remount,bind,rw "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not mounted by you (owned by alice, uid 2001)." ]
+	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,*user=2001 ]]
+	run as_user alice "$MOUNT" -o remount,bind,rw,noexec "$H/dst"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*user=2001 ]]
+	run as_user alice "$MOUNT" -o remount,bind,suid "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: nosuid and nodev stay on a user's mount." ]
+	run as_user alice "$MOUNT" -o remount,ro "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: the filesystem's options are root's; the owner changes her mount's flags with -o remount,bind." ]
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*user=2001 ]]
+	# root's noexec with her home: she lifts only what she set
+	umount "$H/dst"
+	"$MOUNT" -o remount,bind,noexec "$H"
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user alice "$MOUNT" -o remount,bind,exec "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: noexec stays: root set it, or it came with the source of the bind or with files you do not own (you lift only what you set)." ]
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*user=2001 ]]
+}
+
 @test "tools: strictatime and lazytime keep their meaning with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
