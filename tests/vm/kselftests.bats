@@ -153,8 +153,8 @@ load series
 		exec \"\$0\"" "$2"' sh "$TMPD" "$KS/user_mounts/user_mounts_test"
 	echo "$output"
 	[ "$status" -ne 0 ]
-	local more= nfail=24
-	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=25
+	local more= nfail=26
+	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=27
 	[ "$(failed | sort | tr '\n' ' ')" = "$(printf 'user_mounts.%s\n' $more \
 		bind_of_others_read_only copy_of_shared_mount_sends_nothing_back \
 		cover_of_others_mount_refused fuse_below_owned_mount \
@@ -164,6 +164,8 @@ load series
 		nomnt_refuses_submounts other_user_refused \
 		others_names_not_busy owner_binds_below_nosuid_nodev \
 		owner_keeps_forced_flags owner_keeps_imposed_read_only \
+		owner_keeps_restrictions_of_root \
+		owner_keeps_restrictions_of_source \
 		owner_remounts_her_mount owner_setattr \
 		owner_umounts propagated_copy_is_owners_nosuid_nodev \
 		propagated_copies_within_limits propagated_tree_locked_below_top \
