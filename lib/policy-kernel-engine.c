@@ -43,8 +43,8 @@
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
 #define BIND_FLAGS                                                        \
-	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |      \
-	 MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
+	(MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOSYMFOLLOW |  \
+	 MS_NOATIME | MS_NODIRATIME | MS_RELATIME | MS_STRICTATIME)
 
 /*
  * The target as libmount will mount on it: below --target-prefix, which
@@ -68,7 +68,7 @@ static char *prefixed_target(struct libmnt_context *cxt)
 	return p;
 }
 
-/* A remount keeps the mount's owner unless the admin names another. */
+/* Root's remount keeps the mount's owner unless he names another. */
 static void keep_owner_on_remount(struct libmnt_context *cxt,
 				  struct um_ownopts *own, uid_t *owner)
 {
@@ -251,7 +251,8 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	mnt_context_get_mflags(cxt, &fl);
 	req->mflags = fl;
 	req->owner = getuid();
-	if (fl & MS_REMOUNT)
+	/* the owner's own remount leaves her the owner (the kernel's rule) */
+	if ((fl & MS_REMOUNT) && getuid() == 0)
 		keep_owner_on_remount(cxt, own, &req->owner);
 	if (own->user) {
 		if (um_resolve_user(own->user, &req->owner) < 0) {
@@ -348,6 +349,12 @@ static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 	now = current_flags(tgt);
 	if (!(rest & ~now))
 		return 0;
+	/*
+	 * A user's bind is hers already; the kernel lets its owner restrict
+	 * it, but not name its owner again (MS_SETUSER stays root's).
+	 */
+	if (getuid() != 0)
+		ours &= ~UM_MS_SETUSER;
 	if (mount("none", tgt, NULL, MS_REMOUNT | MS_BIND | rest | now | ours,
 		  NULL) == 0)
 		return 0;
@@ -617,6 +624,27 @@ static const char *unknown_options(struct libmnt_context *cxt, char *buf,
 	return buf;
 }
 
+/*
+ * A user's remount: the flags the call carried (libmount's, after it
+ * prepared: a bind remount restates what the mount has) against the mount.
+ */
+static const char *explain_remount(struct libmnt_context *cxt,
+				   const char *tgt, const struct um_owned *req,
+				   char *buf, size_t sz)
+{
+	struct libmnt_table *tb = NULL;
+	struct um_mount_facts f;
+	unsigned long asked = 0;
+
+	if (mnt_context_get_mflags(cxt, &asked) < 0)
+		asked = req->mflags;
+	asked |= req->flags;
+	if (mnt_context_get_mtab(cxt, &tb) || !tb ||
+	    um_facts_reached(tgt, tb, &f) < 0)
+		return NULL;
+	return um_explain_remount(&f, asked, getuid(), buf, sz) ? buf : NULL;
+}
+
 /* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 				   const struct um_owned *req, char *buf,
@@ -648,8 +676,11 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 			 name);
 		return buf;
 	}
-	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0 ||
-	    (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)))
+	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0)
+		return NULL;
+	if (fl & MS_REMOUNT)
+		return explain_remount(cxt, tgt, req, buf, sz);
+	if (fl & (MS_MOVE | MS_PROPAGATION))
 		return NULL;
 	if (!(fl & MS_BIND) && unknown_options(cxt, buf, sz))
 		return buf;

@@ -14,6 +14,7 @@
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include "abi.h"
@@ -149,6 +150,77 @@ int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 	if (forced && !um_fstype_is_safe(fstype)) {
 		snprintf(buf, bufsz,
 			 "forced unmount by the owner is allowed only for fuse");
+		return 1;
+	}
+	return 0;
+}
+
+/* The restrictions a remount @asked for would lift from @f, by name. */
+static void lifted(const struct um_mount_facts *f, unsigned long asked,
+		   char *buf, size_t bufsz)
+{
+	static const struct {
+		uint64_t attr;
+		unsigned long ms;
+		const char *name;
+	} flags[] = {
+		{ MOUNT_ATTR_RDONLY, MS_RDONLY, "ro" },
+		{ MOUNT_ATTR_NOEXEC, MS_NOEXEC, "noexec" },
+		{ MOUNT_ATTR_NOSYMFOLLOW, MS_NOSYMFOLLOW, "nosymfollow" },
+	};
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if ((f->attr & flags[i].attr) && !(asked & flags[i].ms))
+			n += snprintf(buf + n, n < bufsz ? bufsz - n : 0,
+				      "%s%s", n ? ", " : "", flags[i].name);
+}
+
+/*
+ * A user's remount: the owner restates the per-mount flags of her own
+ * mount with a bind remount, adding restrictions and lifting only those
+ * she set herself (kernel/README, "An owner restricts her own mounts").
+ * @asked: the MS_* flags of the call; @f: the mount as it is.
+ */
+int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
+		       uid_t uid, char *buf, size_t bufsz)
+{
+	char name[64];
+
+	/* no owner: util-linux's "must be superuser to use mount" */
+	if (!f->owned)
+		return 0;
+	if (f->owner != uid) {
+		um_user_name(f->owner, name, sizeof(name));
+		snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)",
+			 name, (unsigned)f->owner);
+		return 1;
+	}
+	if (!(asked & MS_BIND)) {
+		snprintf(buf, bufsz, "the filesystem's options are root's; the "
+			 "owner changes her mount's flags with "
+			 "-o remount,bind");
+		return 1;
+	}
+	if (asked & UM_MS_SETUSER) {
+		snprintf(buf, bufsz, "only root gives a mount to a user");
+		return 1;
+	}
+	if (((f->attr & MOUNT_ATTR_NOSUID) && !(asked & MS_NOSUID)) ||
+	    ((f->attr & MOUNT_ATTR_NODEV) && !(asked & MS_NODEV))) {
+		snprintf(buf, bufsz, "nosuid and nodev stay on a user's mount");
+		return 1;
+	}
+	if (f->nomnt && !(asked & UM_MS_NOMNT)) {
+		snprintf(buf, bufsz, "nomnt stays: only root lifts it");
+		return 1;
+	}
+	lifted(f, asked, name, sizeof(name));
+	if (name[0]) {
+		snprintf(buf, bufsz, "%s stays: root set it, or it came with "
+			 "the source of the bind or with files you do not own "
+			 "(you lift only what you set)", name);
 		return 1;
 	}
 	return 0;

@@ -412,7 +412,7 @@ no_series_opts() {
 	[ "$(nmounts "$WORK/s/d")" -eq 0 ]
 }
 
-@test "the new mount API stays closed to owners and to root without CAP_SYS_ADMIN" {
+@test "fsopen, fspick, open_tree and move_mount stay closed to owners and to root without CAP_SYS_ADMIN; mount_setattr clears no forced flag" {
 	[ -x "$NEWAPI" ] || skip "build $NEWAPI first (make check-vm)"
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none

@@ -115,8 +115,8 @@ passed_all() {
 # every rule holds with the series; without it every test is skipped,
 # since there is nothing to test, and none may pass or fail.  6.12's has
 # statmount()'s test of the owner too.
-UM_TESTS=24
-[ "$KVER" != 6.12 ] || UM_TESTS=25
+UM_TESTS=31
+[ "$KVER" != 6.12 ] || UM_TESTS=32
 
 # the harness's summary line: pass:N fail:N xfail:N xpass:N skip:N error:N
 totals() {
@@ -153,8 +153,8 @@ load series
 		exec \"\$0\"" "$2"' sh "$TMPD" "$KS/user_mounts/user_mounts_test"
 	echo "$output"
 	[ "$status" -ne 0 ]
-	local more= nfail=19
-	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=20
+	local more= nfail=26
+	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=27
 	[ "$(failed | sort | tr '\n' ' ')" = "$(printf 'user_mounts.%s\n' $more \
 		bind_of_others_read_only copy_of_shared_mount_sends_nothing_back \
 		cover_of_others_mount_refused fuse_below_owned_mount \
@@ -163,9 +163,13 @@ load series
 		max_user_mounts nomnt_reaches_propagated_copies \
 		nomnt_refuses_submounts other_user_refused \
 		others_names_not_busy owner_binds_below_nosuid_nodev \
+		owner_keeps_forced_flags owner_keeps_imposed_read_only \
+		owner_keeps_restrictions_of_root \
+		owner_keeps_restrictions_of_source \
+		owner_remounts_her_mount owner_setattr \
 		owner_umounts propagated_copy_is_owners_nosuid_nodev \
 		propagated_copies_within_limits propagated_tree_locked_below_top \
-		rbind_of_others_read_only \
+		rbind_of_others_read_only remount_of_others_refused \
 		setuser_records_owner user_mount_does_not_propagate_to_others |
 		sort | tr '\n' ' ')" ]
 	[ "$(totals)" = "pass:4 fail:$nfail xfail:0 xpass:0 skip:1 error:0" ]

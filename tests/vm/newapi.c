@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * newapi: the new mount API's calls, one per run, for the kernel tests.
- * The series leaves all of them to the namespace administrator: an owner
- * must get EPERM from each, on a mount of their own too.
+ * The series leaves them to the namespace administrator, but for
+ * mount_setattr() of the flags of an owner's own mounts (kernel/6.12 0027,
+ * kernel/6.1 0025): an owner must get EPERM from the others, on a mount
+ * of their own too.
  *
  *   newapi fsopen TYPE           fsopen(TYPE)
  *   newapi fspick PATH           fspick(PATH)
@@ -10,7 +12,10 @@
  *                                move_mount() of the copy onto TARGET
  *   newapi move SRC TARGET       move_mount(SRC, TARGET)
  *   newapi setattr PATH ATTR...  mount_setattr(PATH): ATTR is +rdonly,
- *                                -nosuid, -nodev, +noexec, ...
+ *                                -nosuid, -nodev, +noexec, ..., +noatime
+ *                                or +strictatime (the atime mode, which
+ *                                clears the old one), rec (AT_RECURSIVE)
+ *                                or private (the propagation)
  *
  * Success exits 0; a failed call prints "newapi: CALL: STRERROR (ENAME)"
  * and exits 1; 2 is a usage error.
@@ -72,13 +77,25 @@ static int parse_attr(const char *word, struct mount_attr *ma)
 static int do_setattr(int argc, char **argv)
 {
 	struct mount_attr ma = { 0 };
+	unsigned int flags = 0;
 	int i;
 
 	for (i = 3; i < argc; i++) {
-		if (parse_attr(argv[i], &ma))
+		if (!strcmp(argv[i], "rec")) {
+			flags |= AT_RECURSIVE;
+		} else if (!strcmp(argv[i], "private")) {
+			ma.propagation = MS_PRIVATE;
+		} else if (!strcmp(argv[i], "+noatime")) {
+			ma.attr_clr |= MOUNT_ATTR__ATIME;
+			ma.attr_set |= MOUNT_ATTR_NOATIME;
+		} else if (!strcmp(argv[i], "+strictatime")) {
+			ma.attr_clr |= MOUNT_ATTR__ATIME;
+			ma.attr_set |= MOUNT_ATTR_STRICTATIME;
+		} else if (parse_attr(argv[i], &ma)) {
 			return usage();
+		}
 	}
-	if (mount_setattr(AT_FDCWD, argv[2], 0, &ma, sizeof(ma)))
+	if (mount_setattr(AT_FDCWD, argv[2], flags, &ma, sizeof(ma)))
 		return failed("mount_setattr");
 	return 0;
 }

@@ -7,8 +7,9 @@
  *
  * FLAGS is a comma list of numbers (any base strtoul takes) and names:
  * rdonly nosuid nodev noexec remount bind move rec private slave shared
- * unbindable silent noatime strictatime lazytime setuser nomnt (setuser
- * and nomnt are the series' MS_SETUSER and MS_NOMNT, from lib/abi.h).
+ * unbindable silent noatime strictatime lazytime nosymfollow setuser nomnt
+ * (setuser and nomnt are the series' MS_SETUSER and MS_NOMNT, from
+ * lib/abi.h).
  *   -u FSUID  setfsuid(FSUID) first: an administrator handing a mount over
  *   -s        mount on TARGET itself even if it is a symlink (O_PATH fd)
  *   -F        open /dev/fuse and replace "%fd" in DATA with its number;
@@ -54,6 +55,7 @@ static const struct {
 	{ "shared", MS_SHARED },	 { "unbindable", MS_UNBINDABLE },
 	{ "silent", MS_SILENT },	 { "noatime", MS_NOATIME },
 	{ "strictatime", MS_STRICTATIME }, { "lazytime", MS_LAZYTIME },
+	{ "nosymfollow", MS_NOSYMFOLLOW },
 	{ "setuser", UM_MS_SETUSER }, { "nomnt", UM_MS_NOMNT },
 };
 
