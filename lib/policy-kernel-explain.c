@@ -155,9 +155,12 @@ int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 	return 0;
 }
 
-/* The restrictions a remount @asked for would lift from @f, by name. */
-static void lifted(const struct um_mount_facts *f, unsigned long asked,
-		   char *buf, size_t bufsz)
+/*
+ * The restrictions a remount @asked for would lift from @f, by name into
+ * @buf (three short words: 64 bytes hold them); how many.
+ */
+static int lifted(const struct um_mount_facts *f, unsigned long asked,
+		  char *buf, size_t bufsz)
 {
 	static const struct {
 		uint64_t attr;
@@ -169,12 +172,17 @@ static void lifted(const struct um_mount_facts *f, unsigned long asked,
 		{ MOUNT_ATTR_NOSYMFOLLOW, MS_NOSYMFOLLOW, "nosymfollow" },
 	};
 	size_t i, n = 0;
+	int count = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-		if ((f->attr & flags[i].attr) && !(asked & flags[i].ms))
-			n += snprintf(buf + n, n < bufsz ? bufsz - n : 0,
-				      "%s%s", n ? ", " : "", flags[i].name);
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]) && n < bufsz; i++) {
+		if (!(f->attr & flags[i].attr) || (asked & flags[i].ms))
+			continue;
+		n += snprintf(buf + n, bufsz - n, "%s%s", n ? ", " : "",
+			      flags[i].name);
+		count++;
+	}
+	return count;
 }
 
 /*
@@ -187,6 +195,7 @@ int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
 		       uid_t uid, char *buf, size_t bufsz)
 {
 	char name[64];
+	int n;
 
 	/* no owner: util-linux's "must be superuser to use mount" */
 	if (!f->owned)
@@ -216,11 +225,13 @@ int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
 		snprintf(buf, bufsz, "nomnt stays: only root lifts it");
 		return 1;
 	}
-	lifted(f, asked, name, sizeof(name));
-	if (name[0]) {
-		snprintf(buf, bufsz, "%s stays: root set it, or it came with "
-			 "the source of the bind or with files you do not own "
-			 "(you lift only what you set)", name);
+	n = lifted(f, asked, name, sizeof(name));
+	if (n) {
+		snprintf(buf, bufsz, "%s %s: root set %s, or %s with the "
+			 "source of the bind or with files you do not own "
+			 "(you lift only what you set)", name,
+			 n > 1 ? "stay" : "stays", n > 1 ? "them" : "it",
+			 n > 1 ? "they came" : "it came");
 		return 1;
 	}
 	return 0;
