@@ -132,21 +132,27 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 	return 0;
 }
 
-int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
-		      bool forced, uid_t uid, char *buf, size_t bufsz)
+/* A refusal of a change to another user's mount, naming her. */
+static int not_yours(const struct um_mount_facts *f, char *buf,
+		     size_t bufsz)
 {
 	char name[64];
 
+	um_user_name(f->owner, name, sizeof(name));
+	snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)", name,
+		 (unsigned)f->owner);
+	return 1;
+}
+
+int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
+		      bool forced, uid_t uid, char *buf, size_t bufsz)
+{
 	if (!f->owned) {
 		snprintf(buf, bufsz, "must be superuser to unmount");
 		return 1;
 	}
-	if (f->owner != uid) {
-		um_user_name(f->owner, name, sizeof(name));
-		snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)",
-			 name, (unsigned)f->owner);
-		return 1;
-	}
+	if (f->owner != uid)
+		return not_yours(f, buf, bufsz);
 	if (forced && !um_fstype_is_safe(fstype)) {
 		snprintf(buf, bufsz,
 			 "forced unmount by the owner is allowed only for fuse");
@@ -200,12 +206,8 @@ int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
 	/* no owner: util-linux's "must be superuser to use mount" */
 	if (!f->owned)
 		return 0;
-	if (f->owner != uid) {
-		um_user_name(f->owner, name, sizeof(name));
-		snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)",
-			 name, (unsigned)f->owner);
-		return 1;
-	}
+	if (f->owner != uid)
+		return not_yours(f, buf, bufsz);
 	if (!(asked & MS_BIND)) {
 		snprintf(buf, bufsz, "the filesystem's options are root's; the "
 			 "owner changes her mount's flags with "
