@@ -86,6 +86,26 @@ static void keep_owner_on_remount(struct libmnt_context *cxt,
 }
 
 /*
+ * A user's bind remount keeps nomnt, which only root lifts: libmount
+ * restates the flags mountinfo shows, but knows nothing of nomnt, so her
+ * "-o remount,bind,rw" would ask the kernel to lift it and be refused.
+ */
+static void keep_nomnt_on_remount(struct libmnt_context *cxt,
+				  struct um_ownopts *own)
+{
+	struct libmnt_table *tb = NULL;
+	struct um_mount_facts f;
+	char *tgt;
+
+	if (own->nomnt || mnt_context_get_mtab(cxt, &tb) || !tb)
+		return;
+	tgt = prefixed_target(cxt);
+	if (tgt && um_facts_reached(tgt, tb, &f) == 0 && f.nomnt)
+		own->nomnt = true;
+	free(tgt);
+}
+
+/*
  * libmount makes an X-mount.subdir mount in mount(2) calls of its own,
  * which could not carry the series' flags; such a mount is refused
  * before anything is done rather than made without them.
@@ -254,6 +274,8 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	/* the owner's own remount leaves her the owner (the kernel's rule) */
 	if ((fl & MS_REMOUNT) && getuid() == 0)
 		keep_owner_on_remount(cxt, own, &req->owner);
+	if ((fl & MS_REMOUNT) && (fl & MS_BIND) && getuid() != 0)
+		keep_nomnt_on_remount(cxt, own);
 	if (own->user) {
 		if (um_resolve_user(own->user, &req->owner) < 0) {
 			warnx("--setuser: %s: no such user", own->user);
@@ -375,6 +397,13 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 	unsigned long fl = req->mflags, prop;
 	int e;
 
+	/*
+	 * A user's bind remount with the series' flags (nomnt kept) restates
+	 * the rest as libmount prepared them from mountinfo: nosuid and
+	 * nodev stay, and a flag left out would be lifted.
+	 */
+	if ((fl & MS_REMOUNT) && (fl & MS_BIND) && getuid() != 0)
+		mnt_context_get_mflags(cxt, &fl);
 	prop = fl & MS_PROPAGATION;
 	fl &= ~MS_PROPAGATION;
 	if (!tgt)
@@ -645,6 +674,21 @@ static const char *explain_remount(struct libmnt_context *cxt,
 	return um_explain_remount(&f, asked, getuid(), buf, sz) ? buf : NULL;
 }
 
+/* A user's propagation change (--make-private and the like). */
+static const char *explain_propagation(struct libmnt_context *cxt,
+				       const char *tgt, unsigned long fl,
+				       char *buf, size_t sz)
+{
+	struct libmnt_table *tb = NULL;
+	struct um_mount_facts f;
+
+	if (mnt_context_get_mtab(cxt, &tb) || !tb ||
+	    um_facts_reached(tgt, tb, &f) < 0)
+		return NULL;
+	return um_explain_propagation(&f, fl & MS_REC, getuid(), buf, sz) ?
+		       buf : NULL;
+}
+
 /* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 				   const struct um_owned *req, char *buf,
@@ -680,8 +724,10 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 		return NULL;
 	if (fl & MS_REMOUNT)
 		return explain_remount(cxt, tgt, req, buf, sz);
-	if (fl & (MS_MOVE | MS_PROPAGATION))
+	if (fl & MS_MOVE)
 		return NULL;
+	if (fl & MS_PROPAGATION)
+		return explain_propagation(cxt, tgt, fl, buf, sz);
 	if (!(fl & MS_BIND) && unknown_options(cxt, buf, sz))
 		return buf;
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
@@ -700,9 +746,10 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 	const char *tgt = mnt_context_get_target(cxt);
 	struct um_mount_facts f;
 	struct libmnt_fs *fs;
+	int e = mnt_context_get_syscall_errno(cxt);
 
 	if (getuid() == 0 || !mnt_context_syscall_called(cxt) ||
-	    mnt_context_get_syscall_errno(cxt) != EPERM || !tgt)
+	    (e != EPERM && e != EBUSY && e != EINVAL) || !tgt)
 		return NULL;
 	/* the mount the kernel refused: the topmost one on the target */
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
@@ -710,6 +757,10 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 	if (um_facts_reached(tgt, tb, &f) < 0)
 		return NULL;
 	fs = um_table_find_id(tb, f.id);
+	if (e == EBUSY)
+		return fs && um_explain_busy(tb, fs, buf, sz) ? buf : NULL;
+	if (e == EINVAL)
+		return um_explain_locked(&f, getuid(), buf, sz) ? buf : NULL;
 	if (!um_explain_umount(&f, fs ? mnt_fs_get_fstype(fs) : NULL, forced,
 			       getuid(), buf, sz))
 		return NULL;

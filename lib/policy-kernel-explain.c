@@ -162,6 +162,67 @@ int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 }
 
 /*
+ * A user's propagation change: the owner sets it on her own mounts, with
+ * MS_REC only over a tree of hers alone (kernel/README).
+ */
+int um_explain_propagation(const struct um_mount_facts *f, bool recursive,
+			   uid_t uid, char *buf, size_t bufsz)
+{
+	/* no owner: util-linux's "must be superuser to use mount" */
+	if (!f->owned)
+		return 0;
+	if (f->owner != uid)
+		return not_yours(f, buf, bufsz);
+	if (!recursive)
+		return 0;
+	snprintf(buf, bufsz, "a mount below is not yours: a recursive change "
+		 "reaches only a tree of your own mounts");
+	return 1;
+}
+
+/*
+ * A umount of a mount of hers refused as "not mounted" (EINVAL): libmount
+ * found it mounted, so the kernel keeps it locked, a copy of another's
+ * mount in her recursive bind, which goes only with its parent.
+ */
+int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
+		      size_t bufsz)
+{
+	if (!f->owned || f->owner != uid)
+		return 0;
+	snprintf(buf, bufsz, "a copy of another's mount in your recursive "
+		 "bind goes only with the mount above it (umount that, or "
+		 "umount -R)");
+	return 1;
+}
+
+/*
+ * A umount refused as busy while mounts sit below: util-linux says only
+ * "target is busy", which does not tell a user who made a recursive bind
+ * what to do.  The copies of others' mounts in her tree go with it
+ * (kernel/README), her own go first with -R.
+ */
+int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, char *buf,
+		    size_t bufsz)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *child;
+	int n = 0;
+
+	if (!itr)
+		return 0;
+	while (mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
+		n++;
+	mnt_free_iter(itr);
+	if (!n)
+		return 0;
+	snprintf(buf, bufsz, "target is busy: %d %s below it (umount -R "
+		 "unmounts %s with it)", n, n > 1 ? "mounts" : "mount",
+		 n > 1 ? "them" : "it");
+	return 1;
+}
+
+/*
  * The restrictions a remount @asked for would lift from @f, by name into
  * @buf (three short words: 64 bytes hold them); how many.
  */

@@ -141,6 +141,17 @@ mount_opts() {
 	unesc($5) == t { o = $6 } END { print o }' /proc/self/mountinfo
 }
 
+# The propagation of the topmost mount on a target: mountinfo's optional
+# fields ("shared:N master:M", "unbindable"), empty for a private mount.
+mount_tags() {
+	awk -v t="$1" "$MI_AWK"'
+	unesc($5) == t {
+		o = ""
+		for (i = 7; $i != "-"; i++)
+			o = o (o == "" ? "" : " ") $i
+	} END { print o }' /proc/self/mountinfo
+}
+
 as_user() {
 	local uid
 	uid=$(id -u "$1")

@@ -94,6 +94,8 @@ struct run {
 	const char *types, *optpattern;
 	/* libmount's status, as the last umount's prepare step left it */
 	int status;
+	/* -R below the given mount: a refusal as "not mounted" is kept back */
+	bool below, not_alone;
 };
 
 static void __attribute__((__noreturn__)) usage(void)
@@ -116,15 +118,18 @@ static const char *explain(const struct run *u, struct libmnt_context *cxt,
 	return um_policy_explain_umount(u->mode, cxt, u->forced, buf, sz);
 }
 
-static int report(const struct run *u, struct libmnt_context *cxt, int rc)
+static int report(struct run *u, struct libmnt_context *cxt, int rc)
 {
 	char buf[BUFSIZ] = { 0 }, why[512];
 	const char *spec = mnt_context_get_target(cxt), *msg;
 
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
-	if (u->quiet && rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
-	    mnt_context_get_syscall_errno(cxt) == EINVAL)
-		return rc;	/* -q: not mounted */
+	if (rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
+	    mnt_context_get_syscall_errno(cxt) == EINVAL) {
+		u->not_alone = u->below;
+		if (u->quiet || u->below)
+			return rc;	/* -q: not mounted; -R: see umount_tree */
+	}
 	msg = rc != MNT_EX_SUCCESS ? explain(u, cxt, why, sizeof(why)) : NULL;
 	if (!msg && *buf)
 		msg = buf;
@@ -166,7 +171,7 @@ static dev_t umounted_devno(const struct run *u, struct libmnt_context *cxt)
 
 /* One umount's change and its report, for um_policy_change(). */
 struct change {
-	const struct run *u;
+	struct run *u;
 	struct libmnt_context *cxt;
 };
 
@@ -235,9 +240,15 @@ static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
 	return yes;
 }
 
-/* umount -R: children first, deepest first, the given mount last. */
+/*
+ * umount -R: children first, deepest first, the given mount last.  A mount
+ * below that the kernel will not unmount alone ("not mounted", EINVAL,
+ * for a mount still there) is a locked copy of others' mount in a user's
+ * recursive bind: it goes only with its parent, whose umount takes it
+ * (kernel/README), so it is left to that, unreported.
+ */
 static int umount_tree(struct run *u, struct libmnt_context *cxt,
-		       struct libmnt_table *tb, struct libmnt_fs *fs)
+		       struct libmnt_table *tb, struct libmnt_fs *fs, bool below)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	struct libmnt_fs *child;
@@ -247,10 +258,17 @@ static int umount_tree(struct run *u, struct libmnt_context *cxt,
 		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
 	while (rc == MNT_EX_SUCCESS &&
 	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
-		rc = umount_tree(u, cxt, tb, child);
+		rc = umount_tree(u, cxt, tb, child, true);
 	mnt_free_iter(itr);
-	if (rc == MNT_EX_SUCCESS && still_mounted(cxt, fs))
-		rc = umount_one(u, cxt, mnt_fs_get_target(fs));
+	if (rc != MNT_EX_SUCCESS || !still_mounted(cxt, fs))
+		return rc;
+	u->below = below;
+	u->not_alone = false;
+	rc = umount_one(u, cxt, mnt_fs_get_target(fs));
+	/* locked, or gone since the table was read: the parent decides */
+	if (u->not_alone)
+		rc = MNT_EX_SUCCESS;
+	u->below = u->not_alone = false;
 	return rc;
 }
 
@@ -298,7 +316,7 @@ static int umount_recursive(struct run *u, struct libmnt_context *cxt,
 
 	/* each mount below is unmounted by its mountpoint, as nothing else */
 	mnt_context_disable_swapmatch(cxt, 1);
-	rc = fs ? umount_tree(u, cxt, tb, fs) : not_mounted(u, spec);
+	rc = fs ? umount_tree(u, cxt, tb, fs, false) : not_mounted(u, spec);
 	mnt_unref_table(tb);
 	return rc;
 }
@@ -340,7 +358,7 @@ static int umount_alltargets(struct run *u, struct libmnt_context *cxt,
 	while (rc == MNT_EX_SUCCESS && mnt_table_next_fs(tb, itr, &fs) == 0) {
 		if (mnt_fs_get_devno(fs) != devno || !still_mounted(cxt, fs))
 			continue;
-		rc = u->recursive ? umount_tree(u, cxt, tb, fs) :
+		rc = u->recursive ? umount_tree(u, cxt, tb, fs, false) :
 				    umount_one(u, cxt, mnt_fs_get_target(fs));
 	}
 	mnt_free_iter(itr);
@@ -348,7 +366,7 @@ static int umount_alltargets(struct run *u, struct libmnt_context *cxt,
 	return rc;
 }
 
-static int umount_all(const struct run *u, struct libmnt_context *cxt)
+static int umount_all(struct run *u, struct libmnt_context *cxt)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	struct libmnt_fs *fs;

@@ -305,8 +305,7 @@ refused_undone() {
 
 # An owner restricts her own mounts in the kernel (kernel/6.12 0027,
 # kernel/6.1 0025; issue 26, item 1), through raw mount(2) and
-# mount_setattr(): usermount's own mount does not ask the kernel for it
-# yet.  Without the series every step is refused, as for root's mounts.
+# mount_setattr(), as other programs ask for it.  Without the series every step is refused, as for root's mounts.
 SYSMOUNT_T=$top_builddir/tests/vm/sysmount
 NEWAPI_T=$top_builddir/tests/vm/newapi
 # root without CAP_SYS_ADMIN
@@ -373,8 +372,11 @@ alices_bind() {
 	refused_eperm
 	run as_user alice "$NEWAPI_T" setattr "$H/dst" -rdonly -nodev
 	refused_eperm
+	# her mount's propagation is hers too (kernel/6.12 0030)
+	mount --make-shared "$H/dst"
 	run as_user alice "$NEWAPI_T" setattr "$H/dst" private
-	refused_eperm
+	[ "$status" -eq 0 ]
+	[ -z "$(mount_tags "$H/dst")" ]
 	[ "$(mount_opts "$H/dst")" = ro,nosuid,nodev,noexec,noatime,user=2001 ]
 	run as_user alice "$NEWAPI_T" setattr "$H/dst" -rdonly -noexec +strictatime
 	[ "$status" -eq 0 ]
@@ -551,6 +553,154 @@ alices_bind() {
 	[ "$status" -eq 32 ]
 	[ "$output" = "mount: $H/dst: noexec stays: root set it, or it came with the source of the bind or with files you do not own (you lift only what you set)." ]
 	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,noexec,*user=2001 ]]
+}
+
+@test "tools: alice's bind remount of her nomnt bind keeps nomnt, nosuid and nodev without naming them" {
+	series || skip "needs the series: without it alice binds nothing"
+	own_home
+	as_user alice "$MOUNT" --bind -o nomnt "$H/src" "$H/dst"
+	run as_user alice "$MOUNT" -o remount,bind,ro "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,*nomnt,user=2001 ]]
+	run as_user alice "$MOUNT" -o remount,bind,rw "$H/dst"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == rw,nosuid,nodev,*nomnt,user=2001 ]]
+	# nomnt still holds: nothing of hers below it
+	mkdir -p "$H/src/sub"
+	chown alice: "$H/src/sub"
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst/sub"
+	[ "$status" -eq 32 ]
+	! is_mounted "$H/dst/sub" || false
+}
+
+@test "tools: alice's bind remount of the nomnt home root gave her keeps nomnt without naming it" {
+	series || skip "needs the series: without it alice owns nothing"
+	"$MOUNT" --bind --setuser=alice -o nomnt "$H" "$H"
+	[[ "$(mount_opts "$H")" == *,nomnt,user=2001 ]]
+	run as_user alice "$MOUNT" -o remount,bind,ro "$H"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ "$(mount_opts "$H")" == ro,*nomnt,user=2001 ]]
+	run as_user alice "$MOUNT" -o remount,bind,rw "$H"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H")" == rw,*nomnt,user=2001 ]]
+}
+
+# Root's mounts in alice's source: a tmpfs with another below it.
+roots_mounts_in_src() {
+	mkdir -p "$H/src/r" "$H/src/own"
+	chown alice: "$H/src/own"
+	mount -t tmpfs roots "$H/src/r"
+	mkdir "$H/src/r/deeper"
+	mount -t tmpfs deeper "$H/src/r/deeper"
+}
+
+@test "tools: alice unmounts her recursive bind of root's mounts with umount and umount -R, never a copy alone; the counts come back" {
+	series || skip "needs the series: without it alice binds nothing"
+	own_home
+	roots_mounts_in_src
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 3)) ]
+	[[ "$(mount_opts "$H/dst/r/deeper")" == *user=2001* ]]
+	# a copy alone would show what it covers
+	run as_user alice "$UMOUNT" "$H/dst/r/deeper"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst/r/deeper: a copy of another's mount in your recursive bind goes only with the mount above it (umount that, or umount -R)." ]
+	is_mounted "$H/dst/r/deeper"
+	run as_user bob "$UMOUNT" -R "$H/dst"
+	[ "$status" -ne 0 ]
+	is_mounted "$H/dst/r/deeper"
+	run as_user alice "$UMOUNT" -R "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ -z "$(mounts_under "$H/dst")" ]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	is_mounted "$H/src/r/deeper"
+
+	# a plain umount takes the copies too, not while one is in use
+	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	# a cwd in a copy keeps the tree in use
+	cd "$H/dst/r/deeper"
+	run as_user alice "$UMOUNT" "$H/dst"
+	cd /
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst: target is busy: 1 mount below it (umount -R unmounts it with it)." ]
+	cd "$H/dst/r/deeper"
+	run as_user alice "$UMOUNT" -R "$H/dst"
+	cd /
+	[ "$status" -eq 32 ]
+	is_mounted "$H/dst/r/deeper"
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$H/dst")" ]
+
+	# a mount of her own inside goes first: -R does that
+	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	as_user alice "$MOUNT" --bind "$H/src/own" "$H/dst/own"
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/dst: target is busy: 2 mounts below it (umount -R unmounts them with it)." ]
+	run as_user alice "$UMOUNT" -R "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$(mounts_under "$H/dst")" ]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}
+
+@test "tools: root's umount -R of alice's recursive bind takes it whole" {
+	series || skip "needs the series: without it alice binds nothing"
+	own_home
+	roots_mounts_in_src
+	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	run "$UMOUNT" -R "$H/dst"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ -z "$(mounts_under "$H/dst")" ]
+	is_mounted "$H/src/r/deeper"
+}
+
+@test "tools: alice sets the propagation of her own bind; bob cannot, nor she over root's mount inside" {
+	if ! series; then
+		# no owners: root's bind, and her change refused as before
+		mount --bind "$H/src" "$H/dst"
+		mount --make-shared "$H/dst"
+		run as_user alice "$MOUNT" --make-private "$H/dst"
+		[ "$status" -eq 32 ]
+		[[ "$output" == "mount: "*"must be superuser to use mount."* ]]
+		[[ "$(mount_tags "$H/dst")" == shared:* ]]
+		return
+	fi
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	for p in shared:private:'' private:shared:shared unbindable:shared:unbindable; do
+		IFS=: read -r want was tag <<<"$p"
+		run as_user alice "$MOUNT" "--make-$want" "$H/dst"
+		[ "$status" -eq 0 ]
+		[ -z "$output" ]
+		case $want in
+		shared) [[ "$(mount_tags "$H/dst")" == shared:* ]] ;;
+		private) [ -z "$(mount_tags "$H/dst")" ] ;;
+		unbindable) [ "$(mount_tags "$H/dst")" = unbindable ] ;;
+		esac
+	done
+	[[ "$(mount_opts "$H/dst")" == *user=2001 ]]
+	run as_user bob "$MOUNT" --make-private "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not mounted by you (owned by alice, uid 2001)." ]
+	[ "$(mount_tags "$H/dst")" = unbindable ]
+	# root's mount inside hers: her recursive change is refused whole
+	mkdir -p "$H/src/r"
+	mount -t tmpfs roots "$H/dst/r"
+	mount --make-shared "$H/dst/r"
+	run as_user alice "$MOUNT" --make-rprivate "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: a mount below is not yours: a recursive change reaches only a tree of your own mounts." ]
+	[ "$(mount_tags "$H/dst")" = unbindable ]
+	[[ "$(mount_tags "$H/dst/r")" == shared:* ]]
+	run as_user alice "$MOUNT" --make-private "$H/dst/r"
+	[ "$status" -eq 32 ]
+	[[ "$(mount_tags "$H/dst/r")" == shared:* ]]
 }
 
 @test "tools: strictatime and lazytime keep their meaning with the series" {
