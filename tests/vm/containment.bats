@@ -1087,3 +1087,89 @@ sandboxes_see() {
 	command -v bwrap >/dev/null || skip "no bubblewrap"
 	sandboxes_see bwrap --unshare-user --bind / / --dev /dev --proc /proc
 }
+
+# The propagation tags (mountinfo's optional fields) of the top mount on $1
+tags_of() {
+	awk -v p="$1" '$5 == p { o = ""; for (i = 7; $i != "-"; i++)
+		o = o (o == "" ? "" : " ") $i } END { print o }' /proc/self/mountinfo
+}
+
+@test "alice sets the propagation of her own mounts only: bob, root without CAP_SYS_ADMIN and bob's user namespace's root change nothing; root's / keeps its own" {
+	admin_own "$AH" 2001
+	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	allowed_if_patched
+	series || "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
+	roots=$(tags_of /)
+	mnt=$(tags_of "$AH/mnt")
+	for who in as_bob nocap "as_bob unshare -Ur"; do
+		for p in private shared unbindable rec,slave; do
+			run $who "$SYSMOUNT" -f "$p" none "$AH/mnt" none
+			refused
+		done
+	done
+	[ "$(tags_of "$AH/mnt")" = "$mnt" ]
+	run as_alice "$SYSMOUNT" -f shared none "$AH/mnt" none
+	allowed_if_patched
+	[ "$(tags_of /)" = "$roots" ]
+	series || return 0
+	[[ "$(tags_of "$AH/mnt")" == shared:* ]]
+	# her own user namespace's root is she, in the same mount namespace
+	run as_alice unshare -Ur "$SYSMOUNT" -f private none "$AH/mnt" none
+	allowed
+	[ -z "$(tags_of "$AH/mnt")" ]
+	# her home, a peer of / where / is rshared: hers to take out of the
+	# group; / keeps its group and root's mounts still reach /
+	run as_alice "$SYSMOUNT" -f rec,private none "$AH" none
+	allowed
+	[ -z "$(tags_of "$AH")" ]
+	[ "$(tags_of /)" = "$roots" ]
+	has_opt "$(mnt_opts "$AH")" user=2001
+	# root's mount in her tree: her recursive change is refused whole
+	mount -t tmpfs rootm "$AH/mnt2"
+	mount --make-shared "$AH/mnt2"
+	inner=$(tags_of "$AH/mnt2")
+	run as_alice "$SYSMOUNT" -f rec,shared none "$AH" none
+	refused
+	[ -z "$(tags_of "$AH")" ]
+	[ "$(tags_of "$AH/mnt2")" = "$inner" ]
+	run as_alice "$SYSMOUNT" -f private none "$AH/mnt2" none
+	refused
+	[ "$(tags_of "$AH/mnt2")" = "$inner" ]
+}
+
+@test "alice's umount of her recursive bind of / takes her locked copies of root's mounts, none of root's; never a copy alone; bob and root without CAP_SYS_ADMIN take nothing" {
+	admin_own "$AH" 2001
+	mkdir -p "$AH/r"
+	chown 2001:2001 "$AH/r"
+	others() {
+		awk -v r="$AH/r" '$5 != r && index($5, r "/") != 1 { print $5 }' \
+			/proc/self/mountinfo | sort
+	}
+	before=$(others)
+	nr=$(series && nr_user || echo 0)
+	run as_alice "$SYSMOUNT" -f bind,rec / "$AH/r" none
+	allowed_if_patched
+	series || return 0
+	[ "$(nmounts_owned "$AH/r/proc" 2001)" -eq 1 ]
+	# a copy alone would show what it covers
+	run as_alice "$SYSUMOUNT" "$AH/r/proc"
+	[ "$status" -eq 3 ]
+	run as_alice "$SYSUMOUNT" -l "$AH/r/proc"
+	[ "$status" -eq 3 ]
+	[ "$(nmounts "$AH/r/proc")" -eq 1 ]
+	for who in as_bob nocap "as_bob unshare -Ur"; do
+		run $who "$SYSUMOUNT" "$AH/r"
+		refused
+	done
+	# the copy of her own home inside is hers, not locked: it goes first
+	run as_alice "$SYSUMOUNT" "$AH/r"
+	busy
+	run as_alice "$SYSUMOUNT" "$AH/r$AH"
+	allowed
+	# her user namespace's root is she: the top takes the copies with it
+	run as_alice unshare -Ur "$SYSUMOUNT" "$AH/r"
+	allowed
+	[ -z "$(mounts_below "$AH/r")" ]
+	[ "$(nr_user)" -eq "$nr" ]
+	[ "$(others)" = "$before" ]
+}
