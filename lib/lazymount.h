@@ -78,6 +78,8 @@ void *um_lazy_sym(const char *name);
 #define mnt_context_get_fstype(...) UM_LAZY(mnt_context_get_fstype)(__VA_ARGS__)
 #define mnt_context_get_mflags(...) UM_LAZY(mnt_context_get_mflags)(__VA_ARGS__)
 #define mnt_context_get_mtab(...) UM_LAZY(mnt_context_get_mtab)(__VA_ARGS__)
+#define mnt_context_get_options(...) \
+	UM_LAZY(mnt_context_get_options)(__VA_ARGS__)
 #define mnt_context_get_optsmode(...) \
 	UM_LAZY(mnt_context_get_optsmode)(__VA_ARGS__)
 #define mnt_context_get_source(...) UM_LAZY(mnt_context_get_source)(__VA_ARGS__)

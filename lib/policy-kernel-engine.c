@@ -30,6 +30,7 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
+#include "bind-detached.h"
 #include "mountflags.h"
 #include "owner-readonly.h"
 #include "mount-facts.h"
@@ -514,7 +515,9 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 	req->below = mount_below(mnt_context_get_target(cxt));
 	if (!req->flags) {
 		mnt_context_switch_ns(cxt, ns);
-		return mnt_context_do_mount(cxt);
+		/* the series gives users no open_tree(2): root's only */
+		return getuid() == 0 ? um_mount_onestep(cxt, req->mflags) :
+				       mnt_context_do_mount(cxt);
 	}
 	if (mnt_context_is_fake(cxt)) {
 		e = 0;
@@ -759,8 +762,12 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 	fs = um_table_find_id(tb, f.id);
 	if (e == EBUSY)
 		return fs && um_explain_busy(tb, fs, buf, sz) ? buf : NULL;
+	/* EINVAL for a mount that is there: locked; else not mounted */
 	if (e == EINVAL)
-		return um_explain_locked(&f, getuid(), buf, sz) ? buf : NULL;
+		return fs && mnt_fs_get_target(fs) &&
+			       !strcmp(mnt_fs_get_target(fs), tgt) &&
+			       um_explain_locked(&f, getuid(), buf, sz) ?
+			       buf : NULL;
 	if (!um_explain_umount(&f, fs ? mnt_fs_get_fstype(fs) : NULL, forced,
 			       getuid(), buf, sz))
 		return NULL;

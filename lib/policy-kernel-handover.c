@@ -32,26 +32,12 @@
 #include <sys/statvfs.h>
 
 #include "abi.h"
+#include "bind-detached.h"
 #include "mountflags.h"
 #include "owner.h"
 #include "pin.h"
 #include "policy-kernel-handover.h"
 #include "privs.h"
-
-/* The per-mount flags of mount(2) and their mount_setattr(2) attributes. */
-static const struct {
-	unsigned long ms;
-	uint64_t attr;
-} mount_attrs[] = {
-	{ MS_RDONLY, MOUNT_ATTR_RDONLY },
-	{ MS_NOSUID, MOUNT_ATTR_NOSUID },
-	{ MS_NODEV, MOUNT_ATTR_NODEV },
-	{ MS_NOEXEC, MOUNT_ATTR_NOEXEC },
-	{ MS_NOATIME, MOUNT_ATTR_NOATIME },
-	{ MS_STRICTATIME, MOUNT_ATTR_STRICTATIME },
-	{ MS_NODIRATIME, MOUNT_ATTR_NODIRATIME },
-	{ MS_NOSYMFOLLOW, MOUNT_ATTR_NOSYMFOLLOW },
-};
 
 /* The superblock flags of mount(2) and their fsconfig(2) words. */
 static const struct {
@@ -65,17 +51,6 @@ static const struct {
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static uint64_t attrs_of(unsigned long fl)
-{
-	uint64_t attr = 0;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(mount_attrs); i++)
-		if (fl & mount_attrs[i].ms)
-			attr |= mount_attrs[i].attr;
-	return attr;
-}
 
 /* The per-mount flags @fd's mount has now, as mount(2) flags. */
 static unsigned long flags_now(int fd)
@@ -148,32 +123,11 @@ static int new_fs(const char *type, const char *src, const char *data,
 	rc = config_fs(fs, src, data, fl);
 	if (!rc && fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
 		rc = -errno;
-	mnt = rc ? rc : fsmount(fs, FSMOUNT_CLOEXEC, attrs_of(fl));
+	mnt = rc ? rc : fsmount(fs, FSMOUNT_CLOEXEC, um_mount_attrs(fl));
 	if (mnt < 0 && !rc)
 		rc = -errno;
 	close(fs);
 	return rc ? rc : mnt;
-}
-
-/* A bind of the pinned @src, detached, with its flags: fd or -errno. */
-static int new_bind(int src, unsigned long fl)
-{
-	unsigned int at = AT_EMPTY_PATH | ((fl & MS_REC) ? AT_RECURSIVE : 0);
-	struct mount_attr attr = { .attr_set = attrs_of(fl) };
-	int mnt = open_tree(src, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | at);
-	int e;
-
-	if (mnt < 0)
-		return -errno;
-	if (attr.attr_set & MOUNT_ATTR__ATIME)
-		attr.attr_clr = MOUNT_ATTR__ATIME;
-	if (attr.attr_set &&
-	    mount_setattr(mnt, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0) {
-		e = -errno;
-		close(mnt);
-		return e;
-	}
-	return mnt;
 }
 
 static void proc_path(int fd, char *buf, size_t sz)
@@ -293,7 +247,7 @@ int um_handover_mount(struct um_handover *h, const struct um_handover_req *r,
 	if (fl & MS_REMOUNT)
 		return remount(h, r);
 	if (fl & MS_BIND)
-		fd = new_bind(h->source, fl);
+		fd = um_bind_detached(h->source, "", fl);
 	else
 		fd = new_fs(r->type, r->source, r->data, fl);
 	if (fd < 0)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "bind-detached.h"
 #include "policy.h"
 #include "policy-kernel.h"
 #include "policy-setuid.h"
@@ -177,6 +178,8 @@ int um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
 {
 	int stop;
 
+	if (mnt_context_get_mflags(cxt, &m->asked) < 0)
+		m->asked = 0;
 	before_prepare(mode, cxt, m);
 	stop = um_xmount_prepare(cxt, &m->x) ?: prepare_mount(mode, cxt, m);
 	if (stop || m->status)
@@ -195,7 +198,7 @@ static int do_mount(enum um_mode mode, struct libmnt_context *cxt,
 	case UM_MODE_PLAIN:
 		break;
 	}
-	return mnt_context_do_mount(cxt);
+	return um_mount_onestep(cxt, m->asked);
 }
 
 /* After a successful mount: 0, or an exit code with m->why said. */

@@ -39,6 +39,7 @@ struct um_mount {
 	 */
 	int status;
 	int refused;		/* a step's exit code before any report */
+	unsigned long asked;	/* the mount(2) flags before the prepare */
 	bool done;		/* the change ran in this process */
 	bool may_retry;		/* setuid: a "no" may be tried again */
 	bool retry;		/* ... and is to be: nothing was reported */

@@ -289,6 +289,34 @@ device_policy() {
 	[[ ",$(mount_opts "$T/b")," == *",noexec,"* ]]
 }
 
+@test "setuid: a user,bind,ro line is made in one step, never a bind without its flags; util-linux binds, then remounts" {
+	command -v strace >/dev/null || skip "no strace"
+	echo "$T/a $T/b none user,bind,ro,noauto 0 0" >/etc/fstab
+	# strace run by root keeps the setuid bit of the traced program
+	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
+		-o "$T/trace" setpriv --reuid=2001 --regid=2001 --clear-groups \
+		-- "$SUID/mount" "$T/b"
+	cat "$T/trace"
+	opts=",$(mount_opts "$T/b"),"
+	[[ "$opts" == ,ro,*nosuid,nodev,noexec,* ]]
+	grep -Eq 'open_tree\(AT_FDCWD, "[^"]*", OPEN_TREE_CLONE\|OPEN_TREE_CLOEXEC\) = [0-9]' "$T/trace"
+	grep -Eq 'mount_setattr\(.*MOUNT_ATTR_RDONLY\|MOUNT_ATTR_NOSUID\|MOUNT_ATTR_NODEV\|MOUNT_ATTR_NOEXEC.* = 0' "$T/trace"
+	grep -Eq 'move_mount\(.*MOVE_MOUNT_F_EMPTY_PATH\) = 0' "$T/trace"
+	! grep -Eq '^[0-9]+ +mount\(' "$T/trace" || false
+	[ "$(utab_line "$T/b" | grep -c user=alice)" -eq 1 ]
+	run as_user alice "$SUID/umount" "$T/b"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/b" || false
+	# util-linux 2.38's setuid mount: the bind first, then the remount
+	need_ul_setuid "$UL_MOUNT"
+	strace -f -e trace=mount -o "$T/ul.trace" setpriv --reuid=2001 \
+		--regid=2001 --clear-groups -- "$UL_MOUNT" "$T/b"
+	cat "$T/ul.trace"
+	[ "$(grep -c 'MS_BIND' "$T/ul.trace")" -eq 2 ]
+	grep -q 'MS_REMOUNT|MS_BIND' "$T/ul.trace"
+	umount "$T/b"
+}
+
 # Output of "$@" with $1 (a path) replaced, and its status, as one string.
 masked() {
 	local p=$1 out rc=0

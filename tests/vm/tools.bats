@@ -703,6 +703,29 @@ roots_mounts_in_src() {
 	[[ "$(mount_tags "$H/dst/r")" == shared:* ]]
 }
 
+@test "tools: root's bind with flags is made in one step: never a bind without them in between" {
+	command -v strace >/dev/null || skip "no strace"
+	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
+		-o "$T/trace" "$MOUNT" --bind -o ro,noexec "$H/src" "$H/dst"
+	cat "$T/trace"
+	[[ "$(mount_opts "$H/dst")" == ro,*noexec* ]]
+	grep -Eq 'open_tree\(AT_FDCWD, "[^"]*", OPEN_TREE_CLONE\|OPEN_TREE_CLOEXEC\) = [0-9]' "$T/trace"
+	grep -Eq 'mount_setattr\(.*MOUNT_ATTR_RDONLY\|MOUNT_ATTR_NOEXEC.* = 0' "$T/trace"
+	grep -Eq 'move_mount\(.*MOVE_MOUNT_F_EMPTY_PATH\) = 0' "$T/trace"
+	! grep -Eq '^[0-9]+ +mount\(' "$T/trace" || false
+	umount "$H/dst"
+	# with the series, alice's own: her bind and her bind remount (the
+	# kernel opens no tree for her), undone if the second fails
+	series || return 0
+	own_home
+	strace -f -e trace=mount,open_tree -o "$T/trace" setpriv \
+		--reuid=2001 --regid=2001 --clear-groups -- \
+		"$MOUNT" --bind -o ro "$H/src" "$H/dst"
+	[[ "$(mount_opts "$H/dst")" == ro,*user=2001 ]]
+	! grep -q 'open_tree(' "$T/trace" || false
+	[ "$(grep -Ec '^[0-9]+ +mount\(.*MS_BIND' "$T/trace")" -eq 2 ]
+}
+
 @test "tools: strictatime and lazytime keep their meaning with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"

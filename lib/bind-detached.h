@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_BIND_DETACHED_H
+#define USERMOUNT_BIND_DETACHED_H
+
+#include <stdbool.h>
+#include "lazymount.h"
+
+/*
+ * A detached bind of @path at @dirfd ("" for @dirfd itself; recursive
+ * with MS_REC) with the per-mount flags of @fl: its fd, or -errno.
+ */
+int um_bind_detached(int dirfd, const char *path, unsigned long fl);
+/*
+ * libmount's mount of what @cxt describes, prepared; but a bind with
+ * per-mount flags in one step where the kernel has the calls, libmount
+ * told the result. @asked: the mount(2) flags before libmount prepared.
+ * Returns as mnt_context_do_mount().
+ */
+int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked);
+
+#endif
