@@ -21,6 +21,7 @@
 #include "policy-kernel-explain.h"
 #include "kernel-series.h"
 #include "mount-facts.h"
+#include "mountflags.h"
 #include "owner.h"
 
 void um_user_name(uid_t uid, char *buf, size_t bufsz)
@@ -230,20 +231,20 @@ static int lifted(const struct um_mount_facts *f, unsigned long asked,
 		  char *buf, size_t bufsz)
 {
 	static const struct {
-		uint64_t attr;
 		unsigned long ms;
 		const char *name;
 	} flags[] = {
-		{ MOUNT_ATTR_RDONLY, MS_RDONLY, "ro" },
-		{ MOUNT_ATTR_NOEXEC, MS_NOEXEC, "noexec" },
-		{ MOUNT_ATTR_NOSYMFOLLOW, MS_NOSYMFOLLOW, "nosymfollow" },
+		{ MS_RDONLY, "ro" },
+		{ MS_NOEXEC, "noexec" },
+		{ MS_NOSYMFOLLOW, "nosymfollow" },
 	};
 	size_t i, n = 0;
 	int count = 0;
 
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]) && n < bufsz; i++) {
-		if (!(f->attr & flags[i].attr) || (asked & flags[i].ms))
+		if (!(f->attr & um_mount_attrs(flags[i].ms)) ||
+		    (asked & flags[i].ms))
 			continue;
 		n += snprintf(buf + n, bufsz - n, "%s%s", n ? ", " : "",
 			      flags[i].name);
