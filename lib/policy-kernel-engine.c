@@ -87,26 +87,6 @@ static void keep_owner_on_remount(struct libmnt_context *cxt,
 }
 
 /*
- * A user's bind remount keeps nomnt, which only root lifts: libmount
- * restates the flags mountinfo shows, but knows nothing of nomnt, so her
- * "-o remount,bind,rw" would ask the kernel to lift it and be refused.
- */
-static void keep_nomnt_on_remount(struct libmnt_context *cxt,
-				  struct um_ownopts *own)
-{
-	struct libmnt_table *tb = NULL;
-	struct um_mount_facts f;
-	char *tgt;
-
-	if (own->nomnt || mnt_context_get_mtab(cxt, &tb) || !tb)
-		return;
-	tgt = prefixed_target(cxt);
-	if (tgt && um_facts_reached(tgt, tb, &f) == 0 && f.nomnt)
-		own->nomnt = true;
-	free(tgt);
-}
-
-/*
  * libmount makes an X-mount.subdir mount in mount(2) calls of its own,
  * which could not carry the series' flags; such a mount is refused
  * before anything is done rather than made without them.
@@ -275,8 +255,6 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	/* the owner's own remount leaves her the owner (the kernel's rule) */
 	if ((fl & MS_REMOUNT) && getuid() == 0)
 		keep_owner_on_remount(cxt, own, &req->owner);
-	if ((fl & MS_REMOUNT) && (fl & MS_BIND) && getuid() != 0)
-		keep_nomnt_on_remount(cxt, own);
 	if (own->user) {
 		if (um_resolve_user(own->user, &req->owner) < 0) {
 			warnx("--setuser: %s: no such user", own->user);
@@ -398,13 +376,6 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 	unsigned long fl = req->mflags, prop;
 	int e;
 
-	/*
-	 * A user's bind remount with the series' flags (nomnt kept) restates
-	 * the rest as libmount prepared them from mountinfo: nosuid and
-	 * nodev stay, and a flag left out would be lifted.
-	 */
-	if ((fl & MS_REMOUNT) && (fl & MS_BIND) && getuid() != 0)
-		mnt_context_get_mflags(cxt, &fl);
 	prop = fl & MS_PROPAGATION;
 	fl &= ~MS_PROPAGATION;
 	if (!tgt)
@@ -424,6 +395,23 @@ static int owned_syscalls(struct libmnt_context *cxt, struct um_owned *req)
 			undo(tgt);
 		}
 	}
+	return e;
+}
+
+/*
+ * An owner's propagation change, our call: libmount 2.41 makes it in a
+ * hook whose errno it does not keep, and the refusal is explained by it.
+ */
+static int owned_propagation(struct libmnt_context *cxt, unsigned long fl)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	int e = 0;
+
+	if (!tgt)
+		e = EINVAL;
+	else if (!mnt_context_is_fake(cxt))
+		e = -um_set_propagation(tgt, fl & (MS_PROPAGATION | MS_REC));
+	mnt_context_set_syscall_status(cxt, -e);
 	return e;
 }
 
@@ -515,6 +503,9 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 	req->below = mount_below(mnt_context_get_target(cxt));
 	if (!req->flags) {
 		mnt_context_switch_ns(cxt, ns);
+		if (getuid() != 0 &&
+		    um_request_propagation_only(cxt, req->mflags))
+			return owned_propagation(cxt, req->mflags);
 		/* the series gives users no open_tree(2): root's only */
 		return getuid() == 0 ? um_mount_onestep(cxt, req->mflags) :
 				       mnt_context_do_mount(cxt);

@@ -585,6 +585,13 @@ alices_bind() {
 	run as_user alice "$MOUNT" -o remount,bind,rw "$H"
 	[ "$status" -eq 0 ]
 	[[ "$(mount_opts "$H")" == rw,*nomnt,user=2001 ]]
+	# made by another program: no utab line for libmount to restate
+	umount "$H"
+	"$SYSMOUNT_T" -u 2001 -f bind,setuser,nomnt "$H" "$H" none
+	run as_user alice "$MOUNT" -o remount,bind,ro "$H"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ "$(mount_opts "$H")" == ro,*nomnt,user=2001 ]]
 }
 
 # Root's mounts in alice's source: a tmpfs with another below it.
