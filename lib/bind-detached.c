@@ -65,11 +65,13 @@ static bool takes_two_calls(struct libmnt_context *cxt, unsigned long asked,
 }
 
 /*
- * The target is looked up once, by move_mount(2), which does not follow
- * a symbolic link in its last component (no MOVE_MOUNT_T_SYMLINKS), as
- * mount(2) would.
+ * The target is looked up once, by move_mount(2). libmount gave it
+ * canonical unless root said -c; root's mount(2) would follow a symbolic
+ * link in its last component, so root's move does too (@follow), while
+ * the setuid mode's root child, acting for a user, follows none.
  */
-int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked)
+int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked,
+		     bool follow)
 {
 	const char *src = mnt_context_get_source(cxt);
 	const char *tgt = mnt_context_get_target(cxt);
@@ -84,7 +86,8 @@ int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked)
 		return mnt_context_do_mount(cxt);
 	if (mnt < 0)
 		e = -mnt;
-	else if (move_mount(mnt, "", AT_FDCWD, tgt, MOVE_MOUNT_F_EMPTY_PATH) < 0)
+	else if (move_mount(mnt, "", AT_FDCWD, tgt, MOVE_MOUNT_F_EMPTY_PATH |
+			    (follow ? MOVE_MOUNT_T_SYMLINKS : 0)) < 0)
 		e = errno;
 	if (mnt >= 0)
 		close(mnt);

@@ -13,9 +13,11 @@ int um_bind_detached(int dirfd, const char *path, unsigned long fl);
 /*
  * libmount's mount of what @cxt describes, prepared; but a bind with
  * per-mount flags in one step where the kernel has the calls, libmount
- * told the result. @asked: the mount(2) flags before libmount prepared.
- * Returns as mnt_context_do_mount().
+ * told the result. @asked: the mount(2) flags before libmount prepared;
+ * @follow: a symbolic link as the target's last component is followed
+ * (root's own mount, as mount(2) does). Returns as mnt_context_do_mount().
  */
-int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked);
+int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked,
+		     bool follow);
 
 #endif

@@ -507,7 +507,8 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 		    um_request_propagation_only(cxt, req->mflags))
 			return owned_propagation(cxt, req->mflags);
 		/* the series gives users no open_tree(2): root's only */
-		return getuid() == 0 ? um_mount_onestep(cxt, req->mflags) :
+		return getuid() == 0 ?
+			       um_mount_onestep(cxt, req->mflags, true) :
 				       mnt_context_do_mount(cxt);
 	}
 	if (mnt_context_is_fake(cxt)) {

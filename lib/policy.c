@@ -198,7 +198,8 @@ static int do_mount(enum um_mode mode, struct libmnt_context *cxt,
 	case UM_MODE_PLAIN:
 		break;
 	}
-	return um_mount_onestep(cxt, m->asked);
+	/* the setuid mode's root child acts for a user: no link followed */
+	return um_mount_onestep(cxt, m->asked, mode != UM_MODE_SETUID);
 }
 
 /* After a successful mount: 0, or an exit code with m->why said. */

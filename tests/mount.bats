@@ -293,6 +293,14 @@ teardown() {
 	[ "$status" -eq 2 ]
 }
 
+@test "root's bind with flags through a symbolic link, with -c: as util-linux" {
+	ln -s b "$T/link"
+	UL_RESET='umount "$T/b"' same_as_util_linux mount -c --bind -o ro \
+		"$T/a" "$T/link"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/b")" == ro,* ]]
+}
+
 @test "exit codes and messages of failures match util-linux" {
 	for args in "-t tmpfs x $T/nonexistent" "--bind $T/nonexistent $T/b" \
 		"-t no-such-fs-type x $T/m" "-o remount $T/a"; do
