@@ -20,8 +20,8 @@
 
 /* The per-mount flags a bind remount sets; the atime modes among them */
 #define PER_MOUNT (MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | \
-		   MS_NOATIME | MS_NODIRATIME | MS_STRICTATIME | \
-		   MS_NOSYMFOLLOW)
+		   MS_NOATIME | MS_NODIRATIME | MS_RELATIME | \
+		   MS_STRICTATIME | MS_NOSYMFOLLOW)
 
 int um_bind_detached(int dirfd, const char *path, unsigned long fl)
 {
@@ -34,9 +34,10 @@ int um_bind_detached(int dirfd, const char *path, unsigned long fl)
 
 	if (mnt < 0)
 		return -errno;
-	if (attr.attr_set & MOUNT_ATTR__ATIME)
+	/* an atime mode replaces the source's (relatime's attribute is 0) */
+	if ((attr.attr_set & MOUNT_ATTR__ATIME) || (fl & MS_RELATIME))
 		attr.attr_clr = MOUNT_ATTR__ATIME;
-	if (attr.attr_set &&
+	if ((attr.attr_set || attr.attr_clr) &&
 	    mount_setattr(mnt, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0) {
 		e = -errno;
 		close(mnt);

@@ -301,6 +301,17 @@ teardown() {
 	[[ "$(mount_opts "$T/b")" == ro,* ]]
 }
 
+@test "root's bind with ro and an atime mode of a noatime source: as util-linux" {
+	mount -t tmpfs -o noatime src "$T/a"
+	for atime in relatime strictatime; do
+		UL_RESET='umount "$T/b"' same_as_util_linux mount --bind \
+			-o "ro,$atime" "$T/a" "$T/b"
+		[ "$status" -eq 0 ]
+		[[ ",$(mount_opts "$T/b")," == ,ro,* ]]
+		umount "$T/b"
+	done
+}
+
 @test "exit codes and messages of failures match util-linux" {
 	for args in "-t tmpfs x $T/nonexistent" "--bind $T/nonexistent $T/b" \
 		"-t no-such-fs-type x $T/m" "-o remount $T/a"; do
