@@ -17,6 +17,7 @@
 
 #include "bind-detached.h"
 #include "mountflags.h"
+#include "xmount.h"
 
 /* The per-mount flags a bind remount sets; the atime modes among them */
 #define PER_MOUNT (MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | \
@@ -56,13 +57,10 @@ int um_bind_detached(int dirfd, const char *path, unsigned long fl)
 static bool takes_two_calls(struct libmnt_context *cxt, unsigned long asked,
 			    unsigned long fl)
 {
-	const char *opts = mnt_context_get_options(cxt);
-
 	return (fl & MS_BIND) && (fl & PER_MOUNT) &&
 	       !(asked & (MS_REMOUNT | MS_MOVE)) &&
 	       !(fl & (MS_MOVE | MS_PROPAGATION)) &&
-	       !(opts && mnt_optstr_get_option(opts, "X-mount.subdir", NULL,
-					       NULL) == 0);
+	       !um_xmount_wants_subdir(cxt);
 }
 
 /*

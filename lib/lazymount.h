@@ -78,8 +78,6 @@ void *um_lazy_sym(const char *name);
 #define mnt_context_get_fstype(...) UM_LAZY(mnt_context_get_fstype)(__VA_ARGS__)
 #define mnt_context_get_mflags(...) UM_LAZY(mnt_context_get_mflags)(__VA_ARGS__)
 #define mnt_context_get_mtab(...) UM_LAZY(mnt_context_get_mtab)(__VA_ARGS__)
-#define mnt_context_get_options(...) \
-	UM_LAZY(mnt_context_get_options)(__VA_ARGS__)
 #define mnt_context_get_optsmode(...) \
 	UM_LAZY(mnt_context_get_optsmode)(__VA_ARGS__)
 #define mnt_context_get_source(...) UM_LAZY(mnt_context_get_source)(__VA_ARGS__)
@@ -143,6 +141,7 @@ void *um_lazy_sym(const char *name);
 #define mnt_fs_get_id(...) UM_LAZY(mnt_fs_get_id)(__VA_ARGS__)
 #define mnt_fs_get_parent_id(...) UM_LAZY(mnt_fs_get_parent_id)(__VA_ARGS__)
 #define mnt_fs_get_option(...) UM_LAZY(mnt_fs_get_option)(__VA_ARGS__)
+#define mnt_fs_streq_target(...) UM_LAZY(mnt_fs_streq_target)(__VA_ARGS__)
 #define mnt_fs_get_options(...) UM_LAZY(mnt_fs_get_options)(__VA_ARGS__)
 #define mnt_fs_get_root(...) UM_LAZY(mnt_fs_get_root)(__VA_ARGS__)
 #define mnt_fs_get_source(...) UM_LAZY(mnt_fs_get_source)(__VA_ARGS__)

@@ -89,15 +89,9 @@ static void keep_owner_on_remount(struct libmnt_context *cxt,
 /*
  * libmount makes an X-mount.subdir mount in mount(2) calls of its own,
  * which could not carry the series' flags; such a mount is refused
- * before anything is done rather than made without them.
+ * before anything is done rather than made without them
+ * (um_xmount_wants_subdir()).
  */
-static bool wants_subdir(struct libmnt_context *cxt)
-{
-	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
-
-	return fs && mnt_fs_get_option(fs, um_xmount_words[UM_XM_SUBDIR].name,
-				       NULL, NULL) == 0;
-}
 
 /*
  * idmap and =recursive need open_tree(2) and mount_setattr(2), which the
@@ -270,7 +264,7 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	 * change; so does usermount */
 	changes_tree = !(fl & MS_MOVE) && !um_request_propagation_only(cxt, fl);
 	req->flags = changes_tree ? um_ownopts_mflags(own) : 0;
-	if (req->flags && wants_subdir(cxt)) {
+	if (req->flags && um_xmount_wants_subdir(cxt)) {
 		warnx("%s: setuser and nomnt cannot be used with "
 		      "X-mount.subdir", mnt_context_get_target(cxt));
 		return MNT_EX_USAGE;
@@ -283,7 +277,8 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 	 * anyway), and a bind whose flags cannot be set is undone.
 	 */
 	if (changes_tree && getuid() != 0 && (fl & MS_BIND) &&
-	    !(fl & MS_REMOUNT) && (fl & BIND_FLAGS) && !wants_subdir(cxt))
+	    !(fl & MS_REMOUNT) && (fl & BIND_FLAGS) &&
+	    !um_xmount_wants_subdir(cxt))
 		req->flags |= UM_MS_SETUSER;
 	/* a user's new mount is the user's: the kernel implies MS_SETUSER */
 	req->verify = req->flags ||
@@ -503,13 +498,12 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 	req->below = mount_below(mnt_context_get_target(cxt));
 	if (!req->flags) {
 		mnt_context_switch_ns(cxt, ns);
-		if (getuid() != 0 &&
-		    um_request_propagation_only(cxt, req->mflags))
-			return owned_propagation(cxt, req->mflags);
 		/* the series gives users no open_tree(2): root's only */
-		return getuid() == 0 ?
-			       um_mount_onestep(cxt, req->mflags, true) :
-				       mnt_context_do_mount(cxt);
+		if (getuid() == 0)
+			return um_mount_onestep(cxt, req->mflags, true);
+		if (um_request_propagation_only(cxt, req->mflags))
+			return owned_propagation(cxt, req->mflags);
+		return mnt_context_do_mount(cxt);
 	}
 	if (mnt_context_is_fake(cxt)) {
 		e = 0;
@@ -756,8 +750,7 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 		return fs && um_explain_busy(tb, fs, buf, sz) ? buf : NULL;
 	/* EINVAL for a mount that is there: locked; else not mounted */
 	if (e == EINVAL)
-		return fs && mnt_fs_get_target(fs) &&
-			       !strcmp(mnt_fs_get_target(fs), tgt) &&
+		return fs && mnt_fs_streq_target(fs, tgt) &&
 			       um_explain_locked(&f, getuid(), buf, sz) ?
 			       buf : NULL;
 	if (!um_explain_umount(&f, fs ? mnt_fs_get_fstype(fs) : NULL, forced,

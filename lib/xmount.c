@@ -472,3 +472,11 @@ int um_xmount_apply(struct libmnt_context *cxt, struct um_xmount *x)
 	mnt_context_switch_ns(cxt, ns);
 	return rc;
 }
+
+bool um_xmount_wants_subdir(struct libmnt_context *cxt)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+
+	return fs && mnt_fs_get_option(fs, um_xmount_words[UM_XM_SUBDIR].name,
+				       NULL, NULL) == 0;
+}

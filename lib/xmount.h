@@ -31,6 +31,8 @@ int um_xmount_fstab(struct libmnt_context *cxt, struct um_xmount *x,
 int um_xmount_prepare(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_prepared(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_onlyonce(struct libmnt_context *cxt);
+/* Does @cxt ask for X-mount.subdir, which libmount makes its own way? */
+bool um_xmount_wants_subdir(struct libmnt_context *cxt);
 void um_xmount_before(struct libmnt_context *cxt, struct um_xmount *x);
 int um_xmount_configure(struct um_xmount *x, const char *tgt, int fd);
 int um_xmount_apply(struct libmnt_context *cxt, struct um_xmount *x);
