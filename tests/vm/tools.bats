@@ -605,7 +605,6 @@ roots_mounts_in_src() {
 
 @test "tools: alice unmounts her recursive bind of root's mounts with umount and umount -R, never a copy alone; the counts come back" {
 	series || skip "needs the series: without it alice binds nothing"
-	shared_world
 	own_home
 	roots_mounts_in_src
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
@@ -658,7 +657,6 @@ roots_mounts_in_src() {
 
 @test "tools: root's umount -R of alice's recursive bind takes it whole" {
 	series || skip "needs the series: without it alice binds nothing"
-	shared_world
 	own_home
 	roots_mounts_in_src
 	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
@@ -680,7 +678,6 @@ roots_mounts_in_src() {
 		[[ "$(mount_tags "$H/dst")" == shared:* ]]
 		return
 	fi
-	shared_world
 	own_home
 	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
 	for p in shared:private:'' private:shared:shared unbindable:shared:unbindable; do
