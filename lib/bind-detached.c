@@ -16,6 +16,7 @@
 #include <sys/mount.h>
 
 #include "bind-detached.h"
+#include "libmount-env.h"
 #include "mountflags.h"
 #include "xmount.h"
 
@@ -65,9 +66,11 @@ static bool takes_two_calls(struct libmnt_context *cxt, unsigned long asked,
 
 /*
  * The target is looked up once, by move_mount(2). libmount gave it
- * canonical unless root said -c; root's mount(2) would follow a symbolic
- * link in its last component, so root's move does too (@follow), while
- * the setuid mode's root child, acting for a user, follows none.
+ * canonical unless root said -c; then a symbolic link in its last
+ * component is treated as libmount's own path would treat it: 2.38's
+ * mount(2) follows it, 2.39's move_mount(2) does not (EINVAL). Root's
+ * move follows it where libmount would (@follow); the setuid mode's root
+ * child, acting for a user, follows none.
  */
 int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked,
 		     bool follow)
@@ -80,6 +83,8 @@ int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked,
 	if (mnt_context_is_fake(cxt) || mnt_context_get_mflags(cxt, &fl) ||
 	    !takes_two_calls(cxt, asked, fl) || !src || !tgt)
 		return mnt_context_do_mount(cxt);
+	if (um_libmount_at_least(2, 39))
+		follow = false;
 	mnt = um_bind_detached(AT_FDCWD, src, fl);
 	if (mnt == -ENOSYS)
 		return mnt_context_do_mount(cxt);

@@ -28,15 +28,16 @@ bool um_libmount_environ(void)
 	return false;
 }
 
-/* Is the libmount in use 2.39 or later? */
-static bool libmount_2_39(void)
+/* Is the libmount in use @major.@minor or later? The .so, not the headers. */
+bool um_libmount_at_least(int major, int minor)
 {
 	const char *v = NULL;
-	int major = 0, minor = 0;
+	int ma = 0, mi = 0;
 
-	mnt_get_library_version(&v);
-	return v && sscanf(v, "%d.%d", &major, &minor) == 2 &&
-	       (major > 2 || (major == 2 && minor >= 39));
+	if (mnt_get_library_version(&v) < 0 || !v ||
+	    sscanf(v, "%d.%d", &ma, &mi) != 2)
+		return false;
+	return ma > major || (ma == major && mi >= minor);
 }
 
 /*
@@ -48,7 +49,7 @@ bool um_libmount_reads_env(void)
 	if (getuid() != geteuid() || getgid() != getegid() ||
 	    prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0 || getauxval(AT_SECURE))
 		return false;
-	return getuid() == 0 || libmount_2_39();
+	return getuid() == 0 || um_libmount_at_least(2, 39);
 }
 
 /* The utab libmount reads (libmount/src/utils.c, mnt_get_utab_path). */

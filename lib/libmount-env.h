@@ -7,6 +7,7 @@
 /* utab where no LIBMOUNT_UTAB moves it (libmount's mnt_get_utab_path) */
 #define UM_UTAB_PATH "/run/mount/utab"
 
+bool um_libmount_at_least(int major, int minor);
 bool um_libmount_environ(void);
 bool um_libmount_reads_env(void);
 const char *um_utab_path(void);

@@ -27,12 +27,12 @@
  */
 #include <errno.h>
 #include <grp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 
 #include "lazymount.h"
+#include "libmount-env.h"
 #include "owner-opts.h"
 #include "xmount-opts.h"
 
@@ -59,18 +59,10 @@ bool um_xopts_post_mount(const struct um_xopts *x)
 	       x->mode != (mode_t)-1 || x->rec_set || x->rec_clr || x->idmap;
 }
 
-/* libmount's version at run time: the .so, not the headers, decides. */
+/* What the libmount in use does itself (2.41 and on: prepares them). */
 unsigned int um_xopts_lib_features(void)
 {
-	const char *ver = NULL;
-	int major = 0, minor = 0;
-
-	if (mnt_get_library_version(&ver) < 0 || !ver ||
-	    sscanf(ver, "%d.%d", &major, &minor) != 2)
-		return 0;
-	if (major > 2 || (major == 2 && minor >= 41))
-		return UM_XOPTS_LIB_PREPARE;
-	return 0;
+	return um_libmount_at_least(2, 41) ? UM_XOPTS_LIB_PREPARE : 0;
 }
 
 /* VFS words that take "=recursive" (mount_setattr(2)'s attributes). */

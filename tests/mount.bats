@@ -295,10 +295,25 @@ teardown() {
 
 @test "root's bind with flags through a symbolic link, with -c: as util-linux" {
 	ln -s b "$T/link"
-	UL_RESET='umount "$T/b"' same_as_util_linux mount -c --bind -o ro \
+	# 2.38 binds through the link (mount(2) follows it); 2.39 and on
+	# refuse it (move_mount(2) does not): as the plain bind, either way
+	reset='umount "$T/b" 2>/dev/null || :'
+	UL_RESET=$reset same_as_util_linux mount -c --bind "$T/a" "$T/link"
+	plain=$status
+	eval "$reset"
+	UL_RESET=$reset same_as_util_linux mount -c --bind -o ro \
 		"$T/a" "$T/link"
-	[ "$status" -eq 0 ]
-	[[ "$(mount_opts "$T/b")" == ro,* ]]
+	[ "$status" -eq "$plain" ]
+	case $("$MOUNT" -V) in
+	*"libmount 2.38"*)
+		[ "$status" -eq 0 ]
+		[[ "$(mount_opts "$T/b")" == ro,* ]]
+		;;
+	*)
+		[ "$status" -eq 32 ]
+		! is_mounted "$T/b" || false
+		;;
+	esac
 }
 
 @test "root's bind with ro and an atime mode of a noatime source: as util-linux" {
