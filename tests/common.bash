@@ -42,8 +42,9 @@ umount_under() {
 # The world of a desktop system: the tests' tmpfs is shared, as everything
 # is under the / that systemd makes rshared (a mount made in $T is shared
 # too), and utab holds other tools' lines for mounts elsewhere (udisks2, a
-# FUSE helper, libmount 2.41's ID= form). A test that calls it must pass
-# there as on a bare namespace; its teardown calls desktop_world_end.
+# FUSE helper, libmount 2.41's ID= form) beside its lock file. A test that
+# calls it must pass there as on a bare namespace; its teardown calls
+# desktop_world_end.
 desktop_world() {
 	mount --make-rshared "$UM_ROOT"
 	mkdir -p /run/mount
@@ -52,6 +53,8 @@ desktop_world() {
 		SRC=gvfsd-fuse TARGET=/run/user/2001/gvfs ROOT=/ OPTS=helper=fuse
 		ID=999999 SRC=/dev/sdz2 TARGET=/media/alice/DATA ROOT=/ OPTS=uhelper=udisks2
 	EOF
+	# libmount's lock file, left by the first update, mode 0644
+	: >>/run/mount/utab.lock
 }
 
 desktop_world_end() {

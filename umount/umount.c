@@ -118,11 +118,27 @@ static const char *explain(const struct run *u, struct libmnt_context *cxt,
 	return um_policy_explain_umount(u->mode, cxt, u->forced, buf, sz);
 }
 
+/*
+ * umount(2) was done but libmount could not take the mount's line out of
+ * utab: root's file, which a user's umount cannot write. libmount says so
+ * as a lock failure (16) where it cannot make utab.lock, and as "any
+ * subsequent operation failed: Permission denied" (32) where the lock
+ * file is there, as on every running system: one answer, util-linux's 16.
+ */
+static bool utab_left(struct libmnt_context *cxt, int rc)
+{
+	return getuid() != 0 && mnt_context_syscall_called(cxt) &&
+	       mnt_context_get_syscall_errno(cxt) == 0 &&
+	       (rc == -EACCES || rc == -EPERM);
+}
+
 static int report(struct run *u, struct libmnt_context *cxt, int rc)
 {
 	char buf[BUFSIZ] = { 0 }, why[512];
 	const char *spec = mnt_context_get_target(cxt), *msg;
 
+	if (utab_left(cxt, rc))
+		rc = -MNT_ERR_LOCK;
 	rc = mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
 	if (rc == MNT_EX_FAIL && mnt_context_syscall_called(cxt) &&
 	    mnt_context_get_syscall_errno(cxt) == EINVAL) {

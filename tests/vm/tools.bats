@@ -1111,25 +1111,38 @@ alice_with_utab() {
 @test "tools: a utab line alice cannot write, for her mount by another spelling or by its ID: the full way" {
 	series || skip "the owner's fast path needs the series"
 	own_home
-	local line
-	for line in "SRC=$H/src TARGET=$H//dst/ ROOT=/ OPTS=helper=none" \
-		"ID=@ SRC=elsewhere TARGET=/elsewhere ROOT=/ OPTS=helper=none"; do
-		as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
-		# root's utab, as on every system: alice cannot write it
-		echo "${line/@/$(mount_id "$H/dst")}" >/run/mount/utab
-		run as_user alice env LD_DEBUG=files "$UMOUNT" "$H/dst"
-		rm /run/mount/utab
-		loads_libmount "$output"
-		! is_mounted "$H/dst" || false
-		# libmount, finding the line, cannot take it out of root's
-		# utab (16; util-linux's setuid umount could); finding none
-		# (2.38 reads no ID=), it says nothing (0)
-		case $status in
-		0) [[ "$output" != *"umount: "* ]] ;;
-		16) [[ "$output" == *"umount: $H/dst: filesystem was unmounted, but failed to update userspace mount table."* ]] ;;
-		*) grep -v '^ *[0-9]*:' <<<"$line: $output"; false ;;
-		esac
+	local line lock
+	# utab's lock file missing (a new namespace) and there (every
+	# running system): the same answer
+	for lock in no yes; do
+		for line in "SRC=$H/src TARGET=$H//dst/ ROOT=/ OPTS=helper=none" \
+			"ID=@ SRC=elsewhere TARGET=/elsewhere ROOT=/ OPTS=helper=none"; do
+			utab_line_left "$line" "$lock"
+		done
 	done
+}
+
+# alice's umount of her bind, for which root's utab has $1 (@: its mount
+# ID), with utab.lock there ($2 yes) or not
+utab_line_left() {
+	mkdir -p /run/mount
+	rm -f /run/mount/utab.lock
+	[ "$2" = no ] || : >/run/mount/utab.lock
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	# root's utab, as on every system: alice cannot write it
+	echo "${1/@/$(mount_id "$H/dst")}" >/run/mount/utab
+	run as_user alice env LD_DEBUG=files "$UMOUNT" "$H/dst"
+	rm -f /run/mount/utab /run/mount/utab.lock
+	loads_libmount "$output"
+	! is_mounted "$H/dst" || false
+	# libmount, finding the line, cannot take it out of root's utab (16;
+	# util-linux's setuid umount could); finding none (2.38 reads no
+	# ID=), it says nothing (0)
+	case $status in
+	0) [[ "$output" != *"umount: "* ]] ;;
+	16) [[ "$output" == *"umount: $H/dst: filesystem was unmounted, but failed to update userspace mount table."* ]] ;;
+	*) grep -v '^ *[0-9]*:' <<<"$1 (lock: $2): $output"; false ;;
+	esac
 }
 
 @test "tools: the fast path is only for a caller without rights: capabilities, LIBMOUNT_*, a writable utab" {
