@@ -10,6 +10,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "lazymount.h"
 
 #include "abi.h"
@@ -95,6 +96,16 @@ int um_resolve_user(const char *name, uid_t *uid)
 	if (um_parse_uid(name, strlen(name), uid) == 0)
 		return 0;
 	return errno ? -errno : -ENOENT;
+}
+
+/* --owned[=USER]: USER's uid, or without USER the caller's. */
+int um_owned_uid(const char *arg, uid_t *uid)
+{
+	if (!arg) {
+		*uid = getuid();
+		return 0;
+	}
+	return um_resolve_user(arg, uid);
 }
 
 /*

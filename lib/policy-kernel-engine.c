@@ -747,7 +747,8 @@ const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 		return NULL;
 	fs = um_table_find_id(tb, f.id);
 	if (e == EBUSY)
-		return fs && um_explain_busy(tb, fs, buf, sz) ? buf : NULL;
+		return fs && um_explain_busy(tb, fs, getuid(), buf, sz) ?
+			       buf : NULL;
 	/* EINVAL for a mount that is there: locked; else not mounted */
 	if (e == EINVAL)
 		return fs && mnt_fs_streq_target(fs, tgt) &&

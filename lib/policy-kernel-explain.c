@@ -201,26 +201,34 @@ int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
  * A umount refused as busy while mounts sit below: util-linux says only
  * "target is busy", which does not tell a user who made a recursive bind
  * what to do.  The copies of others' mounts in her tree go with it
- * (kernel/README), her own go first with -R.
+ * (kernel/README), her own go first with -R; a mount below that is
+ * neither (root's mount in the home root gave her) is not hers to take.
  */
-int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, char *buf,
-		    size_t bufsz)
+int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, uid_t me,
+		    char *buf, size_t bufsz)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *child;
-	int n = 0;
+	uid_t owner;
+	int n = 0, others = 0;
 
 	if (!itr)
 		return 0;
-	while (mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
+	while (mnt_table_next_child_fs(tb, itr, fs, &child) == 0) {
 		n++;
+		if (me != 0 && (um_fs_owner(child, &owner) != 1 || owner != me))
+			others++;
+	}
 	mnt_free_iter(itr);
-	if (!n)
-		return 0;
-	snprintf(buf, bufsz, "target is busy: %d %s below it (umount -R "
-		 "unmounts %s with it)", n, n > 1 ? "mounts" : "mount",
-		 n > 1 ? "them" : "it");
-	return 1;
+	if (others)
+		snprintf(buf, bufsz, "target is busy: %d %s below it %s not "
+			 "yours", others, others > 1 ? "mounts" : "mount",
+			 others > 1 ? "are" : "is");
+	else if (n)
+		snprintf(buf, bufsz, "target is busy: %d %s below it (umount "
+			 "-R unmounts %s with it)", n,
+			 n > 1 ? "mounts" : "mount", n > 1 ? "them" : "it");
+	return n > 0;
 }
 
 /*

@@ -17,8 +17,8 @@ int um_explain_propagation(const struct um_mount_facts *f, bool recursive,
 			   uid_t uid, char *buf, size_t bufsz);
 int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
 		      size_t bufsz);
-int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, char *buf,
-		    size_t bufsz);
+int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, uid_t me,
+		    char *buf, size_t bufsz);
 int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
 		       uid_t uid, char *buf, size_t bufsz);
 void um_user_name(uid_t uid, char *buf, size_t bufsz);

@@ -119,6 +119,16 @@ static int no_series(const struct um_mount *m)
 	return MNT_EX_FAIL;
 }
 
+/* --owned: owners exist only with the series. 0, or an exit code. */
+int um_policy_owned(enum um_mode mode)
+{
+	if (mode == UM_MODE_KERNEL)
+		return 0;
+	warnx("--owned needs a kernel with mount ownership (no %s)",
+	      UM_SYSCTL_MAX_USER_MOUNTS);
+	return MNT_EX_FAIL;
+}
+
 /*
  * After fstab: what the mode's policy says of the mount @cxt describes
  * and of the series' options. Returns 0 to go on, or an exit code after

@@ -49,6 +49,7 @@ struct um_mount {
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt);
 struct libmnt_context *um_policy_new_context(enum um_mode mode);
 void um_policy_arguments(enum um_mode *mode, bool covered);
+int um_policy_owned(enum um_mode mode);
 bool um_policy_option_ignored(enum um_mode mode, enum um_setuid_col col);
 char *um_policy_resolve(enum um_mode *mode, char *path);
 

@@ -35,6 +35,7 @@ enum {
 	OPT_ONLYONCE,
 	OPT_MAP_USERS,
 	OPT_MAP_GROUPS,
+	OPT_OWNED,
 };
 
 /*
@@ -84,6 +85,8 @@ static const struct um_option options[] = {
 	  UM_SETUID_DROPS },
 	{ "options", required_argument, 'o', "list",
 	  "comma-separated list of mount options", UM_SETUID_DROPS },
+	{ "owned", optional_argument, OPT_OWNED, "user",
+	  "list only the mounts <user> owns (default: you)", UM_SETUID_KEEPS },
 	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
 	  "how to join fstab's options with -o's", UM_SETUID_DROPS },
 	{ "options-source", required_argument, OPT_OPTSRC, "source",
@@ -420,6 +423,11 @@ static bool newer_option(struct cli *cli, struct um_optsmode *omode, int c,
 	case OPT_SETUSER:
 		if (um_ownopts_set_user(&cli->own, arg) < 0)
 			um_bad_usage("--setuser needs a user name");
+		break;
+	case OPT_OWNED:
+		cli->owned = true;
+		if (um_owned_uid(arg, &cli->owned_uid) < 0)
+			um_bad_usage("--owned: no such user");
 		break;
 	default:
 		return false;

@@ -45,6 +45,7 @@
 #include "list-held.h"
 #include "list.h"
 #include "mountinfo.h"
+#include "owner.h"
 #include "printable.h"
 #include "utab-keys.h"
 #include "utab-merge.h"
@@ -241,6 +242,15 @@ static int parse_line(const char *line, size_t len, struct list_opts *o,
 	return 0;
 }
 
+/* --owned: do the per-mount options @vfs name the owner asked for? */
+static bool owner_selected(const struct list_opts *o, const char *vfs)
+{
+	uid_t uid;
+
+	return !o->owned ||
+	       (vfs && um_opts_owner(vfs, &uid) == 1 && uid == o->owner);
+}
+
 /* One mount from its fields, as util-linux prints it (-t applied). */
 static int print_fields(const struct fields *f, struct list_opts *o, FILE *out)
 {
@@ -248,6 +258,8 @@ static int print_fields(const struct fields *f, struct list_opts *o, FILE *out)
 	int rc;
 
 	if (o->types && !mnt_match_fstype(f->type, o->types))
+		return 0;
+	if (!owner_selected(o, f->vfs))
 		return 0;
 	regular = (*f->src == '/' || o->labels) && is_regular(f->src, f->type);
 	put_source(f->src, regular, out);	/* empty stays empty */
@@ -289,6 +301,8 @@ void list_fs(struct libmnt_fs *fs, const struct list_opts *o, FILE *out)
 	bool regular = mnt_fs_is_regularfs(fs);
 
 	if (o->types && type && !mnt_match_fstype(type, o->types))
+		return;
+	if (!owner_selected(o, mnt_fs_get_vfs_options(fs)))
 		return;
 	put_source(src ? src : "none", src && regular, out);
 	fputs_unlocked(" on ", out);

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "lazymount.h"
 
 #include "utab-keys.h"
@@ -15,6 +16,8 @@ struct list_opts {
 	const char *types;	/* -t, or NULL */
 	blkid_cache labels;	/* -l: where labels come from, or NULL */
 	bool nocanon;		/* -c: libmount's tables get no cache */
+	bool owned;		/* --owned: only @owner's mounts */
+	uid_t owner;
 	/* list_mounts()'s own: */
 	struct um_utab_keys *keys;	/* utab's, or NULL when it is empty */
 	char *buf, *dec;		/* scratch, kept from line to line */

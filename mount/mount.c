@@ -33,11 +33,16 @@
 static int print_all(const struct cli *cli)
 {
 	struct list_opts o = { .types = cli->types,
-				.nocanon = cli->common.nocanon };
+				.nocanon = cli->common.nocanon,
+				.owned = cli->owned,
+				.owner = cli->owned_uid };
 	struct libmnt_context *cxt;
 	struct libmnt_table *tb = NULL;
-	int rc = LIST_USE_LIBMOUNT;
+	int rc = cli->owned ? um_policy_owned(cli->mode) : 0;
 
+	if (rc)
+		return rc;
+	rc = LIST_USE_LIBMOUNT;
 	if (cli->show_labels && blkid_get_cache(&o.labels, NULL) < 0)
 		o.labels = NULL;
 	if (!cli->common.ns)
@@ -79,6 +84,8 @@ int main(int argc, char **argv)
 	listing = !source && !target && argc == 0 && !cli.all;
 	if (listing && (cli.oper || cli.optstr || cli.own.setuser))
 		um_bad_usage("bad usage");
+	if (!listing && cli.owned)
+		um_bad_usage("--owned lists mounts: it takes no source or target");
 	if (!listing)
 		place_args(&cli, argc, argv, &source, &target);
 	um_policy_arguments(&cli.mode,

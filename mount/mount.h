@@ -35,6 +35,8 @@ struct cli {
 	char *fstab_names;
 	struct libmnt_cache *cache;	/* with -T: the files' and contexts' */
 	struct um_ownopts own;
+	bool owned;		/* --owned: list @owned_uid's mounts only */
+	uid_t owned_uid;
 	struct um_xopts rec;	/* the OPT=recursive words given */
 };
 

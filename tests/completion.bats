@@ -291,8 +291,14 @@ no_side_effects() {
 	[ "${#reply[@]}" -eq 9 ]
 }
 
-@test "--setuser= completes user names" {
+@test "--setuser= and --owned= complete user names" {
 	comp _usermount_mount mount --setuser = ali
+	[ "$(printf '%s\n' "${reply[@]}" | sort | tr '\n' ' ')" = \
+		"alice alice2 " ]
+	comp _usermount_mount mount --owned = ali
+	[ "$(printf '%s\n' "${reply[@]}" | sort | tr '\n' ' ')" = \
+		"alice alice2 " ]
+	comp _usermount_umount umount -a --owned = ali
 	[ "$(printf '%s\n' "${reply[@]}" | sort | tr '\n' ' ')" = \
 		"alice alice2 " ]
 }

@@ -32,7 +32,7 @@
 #include "printable.h"
 #include "signals.h"
 
-enum { OPT_FAKE = 0x100 };
+enum { OPT_FAKE = 0x100, OPT_OWNED };
 
 static const struct um_option options[] = {
 	{ "all", no_argument, 'a', NULL, "unmount all filesystems",
@@ -56,6 +56,9 @@ static const struct um_option options[] = {
 	{ "lazy", no_argument, 'l', NULL,
 	  "detach the filesystem now, clean up things later", UM_SETUID_KEEPS },
 	UM_OPTION_TEST_OPTS,
+	{ "owned", optional_argument, OPT_OWNED, "user",
+	  "with --all, only the mounts <user> owns (default: you)",
+	  UM_SETUID_DROPS },
 	{ "recursive", no_argument, 'R', NULL,
 	  "recursively unmount a target with all its children",
 	  UM_SETUID_DROPS },
@@ -91,6 +94,8 @@ struct run {
 	bool all, alltargets, recursive;
 	struct um_cxt_common common;	/* --fake, -v, -n, -c, -i, -N */
 	bool loopdel, lazy, rdonly;
+	bool owned;		/* -a --owned: @owned_uid's mounts only */
+	uid_t owned_uid;
 	const char *types, *optpattern;
 	/* libmount's status, as the last umount's prepare step left it */
 	int status;
@@ -413,6 +418,52 @@ static int umount_all(struct run *u, struct libmnt_context *cxt)
 	return rc;
 }
 
+/* Is @fs one that umount -a --owned was asked for? */
+static bool owned_selected(const struct run *u, struct libmnt_fs *fs)
+{
+	uid_t owner;
+
+	return um_fs_owner(fs, &owner) == 1 && owner == u->owned_uid &&
+	       (!u->types || mnt_fs_match_fstype(fs, u->types)) &&
+	       (!u->optpattern || mnt_fs_match_options(fs, u->optpattern));
+}
+
+/*
+ * umount -a --owned[=USER]: every mount USER owns, last mounted first, so
+ * that her mounts on her mounts go first; -t and -O narrow the choice. A
+ * locked copy in her recursive bind is left to the mount above it, whose
+ * umount takes it (as umount -R leaves it). Each failure is reported and
+ * the rest still tried, as -a does.
+ */
+static int umount_owned(struct run *u, struct libmnt_context *cxt)
+{
+	struct libmnt_iter *itr;
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs;
+	int xrc, rc = um_policy_owned(u->mode);
+
+	if (rc)
+		return rc;
+	itr = mnt_new_iter(MNT_ITER_BACKWARD);
+	if (!itr)
+		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+	tb = read_table(cxt);
+	mnt_context_disable_swapmatch(cxt, 1);
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		if (!owned_selected(u, fs) || !still_mounted(cxt, fs))
+			continue;
+		u->below = true;
+		u->not_alone = false;
+		xrc = umount_one(u, cxt, mnt_fs_get_target(fs));
+		if (!u->not_alone)
+			rc |= xrc;
+		u->below = u->not_alone = false;
+	}
+	mnt_free_iter(itr);
+	mnt_unref_table(tb);
+	return rc;
+}
+
 /*
  * The options, into @u only: nothing is acted on before the rights are
  * settled (um_policy_arguments(), once, after all of them).
@@ -453,6 +504,11 @@ static void parse_args(struct run *u, int argc, char **argv)
 		case 'v': u->common.verbose = true; break;
 		case 't': u->types = optarg; break;
 		case 'O': u->optpattern = optarg; break;
+		case OPT_OWNED:
+			u->owned = true;
+			if (um_owned_uid(optarg, &u->owned_uid) < 0)
+				um_bad_usage("--owned: no such user");
+			break;
 		case 'N': u->common.ns = optarg; break;
 		case 'h': usage();
 		case 'V': um_print_version();
@@ -523,7 +579,11 @@ int main(int argc, char **argv)
 	um_policy_arguments(&u.mode, !u.uncovered);
 	cxt = new_context(&u);
 
-	if (u.all) {
+	if (u.owned && (!u.all || argc))
+		um_bad_usage("--owned goes with --all and no names");
+	if (u.owned) {
+		rc = umount_owned(&u, cxt);
+	} else if (u.all) {
 		if (argc)
 			um_bad_usage("unexpected number of arguments");
 		mnt_context_set_fstype_pattern(

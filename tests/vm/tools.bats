@@ -655,6 +655,80 @@ roots_mounts_in_src() {
 	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
 }
 
+# The targets of the mounts uid $1 owns, from mountinfo's per-mount
+# options (field 6), sorted.
+owned_targets() {
+	awk -v u="user=$1" "$MI_AWK"'
+	{ n = split($6, o, ",") ; for (i = 1; i <= n; i++) if (o[i] == u) print unesc($5) }' \
+		/proc/self/mountinfo | sort
+}
+
+@test "tools: mount --owned lists a user's mounts; umount -a --owned unmounts them, her recursive bind whole, and no one else's" {
+	if ! series; then
+		run "$MOUNT" --owned
+		[ "$status" -eq 32 ]
+		[ "$output" = "mount: --owned needs a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)" ]
+		run as_user alice "$UMOUNT" -a --owned
+		[ "$status" -eq 32 ]
+		[ "$output" = "umount: --owned needs a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)" ]
+		return
+	fi
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	own_home
+	roots_mounts_in_src
+	mkdir "$H/b" "$T/bobs"
+	chown alice: "$H/b"
+	chown bob: "$T/bobs"
+	"$MOUNT" --bind --setuser=bob "$T/bobs" "$T/bobs"
+	as_user bob mkdir "$T/bobs/m"
+	as_user bob "$MOUNT" --bind "$T/bobs" "$T/bobs/m"
+	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	as_user alice "$MOUNT" --bind "$H/src/own" "$H/dst/own"
+	as_user alice "$MOUNT" --bind "$H/src/own" "$H/b"
+	theirs=$(owned_targets 2002)
+	# the listing: hers, as the kernel records them; -t narrows it
+	run as_user alice "$MOUNT" --owned
+	[ "$status" -eq 0 ]
+	[ "$(sed 's/^.* on \(.*\) type .*$/\1/' <<<"$output" | sort)" = "$(owned_targets 2001)" ]
+	[ "$(grep -c '[(,]user=2001[,)]' <<<"$output")" -eq "${#lines[@]}" ]
+	[ "${#lines[@]}" -ge 5 ]
+	mine=$output
+	run "$MOUNT" --owned=bob
+	[ "$status" -eq 0 ]
+	[ "$(sed 's/^.* on \(.*\) type .*$/\1/' <<<"$output" | sort)" = "$theirs" ]
+	run as_user alice "$MOUNT" --owned -t tmpfs
+	[ "$status" -eq 0 ]
+	[ "$output" = "$mine" ]
+	run as_user alice "$MOUNT" --owned -t ext4
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run "$MOUNT" --owned --bind "$H/src" "$H/dst"
+	[ "$status" -eq 1 ]
+	# bob may not: nothing of hers goes
+	before=$(owned_targets 2001)
+	run as_user bob "$UMOUNT" -a --owned=alice
+	[ "$status" -eq 32 ]
+	[[ "$output" == *"umount: $H/dst/own: not mounted by you (owned by alice, uid 2001)."* ]]
+	[ "$(owned_targets 2001)" = "$before" ]
+	# hers go, last mounted first, copies with the mount above them; her
+	# home stays, held by root's mounts in it
+	run as_user alice "$UMOUNT" -a --owned
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H: target is busy: 1 mount below it is not yours." ]
+	[ "$(owned_targets 2001)" = "$H" ]
+	[ "$(owned_targets 2002)" = "$theirs" ]
+	is_mounted "$H/src/r/deeper"
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 3)) ]
+	# root names bob: his go, and a name nobody has is bad usage
+	run "$UMOUNT" -a --owned=bob
+	[ "$status" -eq 0 ]
+	[ -z "$(owned_targets 2002)" ]
+	run "$UMOUNT" -a --owned=no-such-user-um
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: --owned: no such user
+Try 'umount --help' for more information." ]
+}
+
 @test "tools: root's umount -R of alice's recursive bind takes it whole" {
 	series || skip "needs the series: without it alice binds nothing"
 	own_home
