@@ -124,3 +124,23 @@ int um_ownopts_drop_owner(char **optstr)
 	}
 	return 0;
 }
+
+/*
+ * Drop fstab's policy words (user, users, owner, group) from a mount
+ * root gives to a user: the kernel's owner replaces them, and libmount
+ * would record them in root's utab, a line her umount cannot take out
+ * (umount.8, exit status 16).
+ */
+int um_ownopts_drop_policy(char **optstr)
+{
+	static const char *const words[] = { "user", "users", "owner",
+					     "group" };
+	size_t i;
+
+	for (i = 0; *optstr && i < sizeof(words) / sizeof(words[0]); i++)
+		while (*optstr && mnt_optstr_get_option(*optstr, words[i],
+							NULL, NULL) == 0)
+			if (mnt_optstr_remove_option(optstr, words[i]) < 0)
+				return -EINVAL;
+	return 0;
+}

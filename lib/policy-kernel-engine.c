@@ -678,17 +678,79 @@ static const char *explain_propagation(struct libmnt_context *cxt,
 		       buf : NULL;
 }
 
-/* Why did the kernel refuse an ordinary user's mount? NULL: the errno. */
-const char *um_kmode_explain_mount(struct libmnt_context *cxt,
-				   const struct um_owned *req, char *buf,
+/*
+ * The fstab word (user, users, owner, group) by which util-linux lets
+ * users mount the entry, or NULL. With the series it grants nothing: the
+ * kernel's rules decide (usermount.7), so a refusal names it.
+ */
+static const char *fstab_user_word(struct libmnt_context *cxt)
+{
+	static const char *const words[] = { "user", "users", "owner",
+					     "group" };
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	const char *opts = fs ? mnt_fs_get_user_options(fs) : NULL;
+	size_t i;
+
+	for (i = 0; opts && i < sizeof(words) / sizeof(words[0]); i++)
+		if (mnt_optstr_get_option(opts, words[i], NULL, NULL) == 0)
+			return words[i];
+	return NULL;
+}
+
+/* ... and what root can do instead, after the kernel's reason in @buf. */
+static const char *fstab_user_hint(struct libmnt_context *cxt, char *buf,
 				   size_t sz)
+{
+	const char *word = fstab_user_word(cxt);
+	size_t len = strlen(buf);
+
+	if (word && len < sz)
+		snprintf(buf + len, sz - len,
+			 " (fstab's \"%s\" gives users no rights on a kernel "
+			 "with mount ownership: root can mount it for you "
+			 "with --setuser; see usermount(7))",
+			 word);
+	return buf;
+}
+
+/*
+ * A user's mount of a user line refused before mount(2) (its loop
+ * device, say): libmount's reason (@rc), and the line's word.
+ */
+static const char *refused_early(struct libmnt_context *cxt, int rc,
+				 char *buf, size_t sz)
+{
+	int e = rc < 0 ? -rc : rc;	/* as libmount's generic excode */
+	const char *src = mnt_context_get_source(cxt);
+
+	if (getuid() == 0 || !fstab_user_word(cxt))
+		return NULL;
+	if (e == MNT_ERR_LOOPDEV)	/* util-linux's words */
+		snprintf(buf, sz, "failed to setup loop device for %s",
+			 src ? src : "");
+	else if (e == EPERM || e == EACCES)
+		snprintf(buf, sz, "%s", strerror(e));
+	else
+		return NULL;
+	return fstab_user_hint(cxt, buf, sz);
+}
+
+/*
+ * Why did the kernel refuse an ordinary user's mount (libmount's @rc)?
+ * NULL: the errno.
+ */
+const char *um_kmode_explain_mount(struct libmnt_context *cxt,
+				   const struct um_owned *req, int rc,
+				   char *buf, size_t sz)
 {
 	struct libmnt_table *tb = NULL;
 	const char *tgt = mnt_context_get_target(cxt);
 	unsigned long fl = req->mflags;
 	char name[64];
 
-	if (!mnt_context_syscall_called(cxt) || !tgt)
+	if (!mnt_context_syscall_called(cxt))
+		return refused_early(cxt, rc, buf, sz);
+	if (!tgt)
 		return NULL;
 	if (req->for_other && req->h.why[0])
 		return not_given(req, buf, sz);
@@ -724,7 +786,7 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
 			      fl & MS_BIND, getuid(), buf, sz))
 		return NULL;
-	return buf;
+	return fstab_user_hint(cxt, buf, sz);
 }
 
 /* Why did the kernel refuse an ordinary user's umount? NULL: the errno. */

@@ -36,8 +36,8 @@ void um_kmode_free(struct um_owned *req);
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 		    char *why, char *note, size_t sz);
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,
-				   const struct um_owned *req, char *buf,
-				   size_t sz);
+				   const struct um_owned *req, int rc,
+				   char *buf, size_t sz);
 const char *um_kmode_explain_umount(struct libmnt_context *cxt, bool forced,
 				    char *buf, size_t sz);
 

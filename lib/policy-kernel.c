@@ -71,7 +71,7 @@ const char *um_policy_kernel_explain(struct libmnt_context *cxt,
 {
 	if (!rc)
 		return NULL;
-	return um_kmode_explain_mount(cxt, owned(m), m->why,
+	return um_kmode_explain_mount(cxt, owned(m), rc, m->why,
 				      sizeof(m->why));
 }
 

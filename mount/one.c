@@ -97,6 +97,15 @@ static void success_message(struct libmnt_context *cxt)
 	free(src);
 }
 
+/* Root's mount for a user: fstab's policy words go (owner-opts.c). */
+static int given_policy(const struct cli *cli, const struct um_mount *m,
+			char **o)
+{
+	if (cli->mode != UM_MODE_KERNEL || !m->own.setuser)
+		return 0;
+	return um_ownopts_drop_policy(o);
+}
+
 /*
  * The options step: out of the options libmount assembled from the
  * command line and fstab, take setuser and nomnt, drop a kernel-printed
@@ -114,7 +123,8 @@ static int take_options(const struct cli *cli, struct libmnt_context *cxt,
 	if (cur && !o)
 		err(MNT_EX_SYSERR, "out of memory");
 	if (o && (um_ownopts_take(&o, &m->own) ?:
-		  um_ownopts_drop_owner(&o)) == -EINVAL) {
+		  um_ownopts_drop_owner(&o) ?: given_policy(cli, m, &o)) ==
+			 -EINVAL) {
 		char *tgt = um_printable(mnt_context_get_target(cxt));
 
 		warnx("%s: bad setuser option", tgt);

@@ -655,6 +655,47 @@ roots_mounts_in_src() {
 	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
 }
 
+@test "tools: an fstab user or users line grants nothing with the series: the refusal says so and what root can do" {
+	series || skip "without the series the fstab policy is the setuid mode's"
+	mkdir -p "$T/cdrom" "$T/tmp" "$T/stick"
+	truncate -s 8M "$T/stick.img"
+	mkfs.ext4 -q "$T/stick.img"
+	cat >/etc/fstab <<-EOF
+		/dev/sr0 $T/cdrom udf,iso9660 user,noauto 0 0
+		$T/stick.img $T/stick ext4 users,noauto,loop 0 0
+		tmpfs $T/tmp tmpfs user,noauto 0 0
+	EOF
+	hint=' gives users no rights on a kernel with mount ownership: root can mount it for you with --setuser; see usermount(7)).'
+	# the installer's cdrom line: refused by the kernel (EPERM)
+	run as_user alice "$MOUNT" "$T/cdrom"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/cdrom: filesystem type udf,iso9660 is not allowed for users (fstab's \"user\"$hint" ]
+	# a USB stick's image: refused before mount(2) (here: no loop device)
+	# (libmount 2.38: EPERM, exit 1; 2.41: its loop device error, 32)
+	run as_user alice "$MOUNT" "$T/stick"
+	case $status in
+	1) [ "$output" = "mount: $T/stick: Operation not permitted (fstab's \"users\"$hint" ] ;;
+	32) [ "$output" = "mount: $T/stick: failed to setup loop device for $T/stick.img (fstab's \"users\"$hint" ] ;;
+	*) false ;;
+	esac
+	run as_user alice "$MOUNT" "$T/tmp"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/tmp: filesystem type tmpfs is not allowed for users (fstab's \"user\"$hint" ]
+	for d in cdrom stick tmp; do
+		! is_mounted "$T/$d" || false
+	done
+	# what the message says: root mounts the line for her; hers to unmount
+	# (not the stick: the guest's kernel has no loop devices)
+	"$MOUNT" --setuser=alice "$T/tmp"
+	[[ "$(mount_opts "$T/tmp")" == *,user=2001 ]]
+	# no utab line of root's with fstab's policy word: hers to unmount
+	! grep -F "TARGET=$T/tmp " /run/mount/utab 2>/dev/null || false
+	run as_user alice "$UMOUNT" "$T/tmp"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/tmp" || false
+}
+
 # The targets of the mounts uid $1 owns, from mountinfo's per-mount
 # options (field 6), sorted.
 owned_targets() {
