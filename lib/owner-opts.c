@@ -126,21 +126,33 @@ int um_ownopts_drop_owner(char **optstr)
 }
 
 /*
- * Drop fstab's policy words (user, users, owner, group) from a mount
- * root gives to a user: the kernel's owner replaces them, and libmount
- * would record them in root's utab, a line her umount cannot take out
- * (umount.8, exit status 16).
+ * The first of fstab's policy words in @opts (user, users, owner, group:
+ * util-linux's for a line users may mount), or NULL. With the series
+ * they grant nothing; the kernel's rules decide.
  */
-int um_ownopts_drop_policy(char **optstr)
+const char *um_ownopts_policy_word(const char *opts)
 {
 	static const char *const words[] = { "user", "users", "owner",
 					     "group" };
 	size_t i;
 
-	for (i = 0; *optstr && i < sizeof(words) / sizeof(words[0]); i++)
-		while (*optstr && mnt_optstr_get_option(*optstr, words[i],
-							NULL, NULL) == 0)
-			if (mnt_optstr_remove_option(optstr, words[i]) < 0)
-				return -EINVAL;
+	for (i = 0; opts && i < sizeof(words) / sizeof(words[0]); i++)
+		if (mnt_optstr_get_option(opts, words[i], NULL, NULL) == 0)
+			return words[i];
+	return NULL;
+}
+
+/*
+ * Drop the policy words from a mount root gives to a user: the kernel's
+ * owner replaces them, and libmount would record them in root's utab, a
+ * line her umount cannot take out (umount.8, exit status 16).
+ */
+int um_ownopts_drop_policy(char **optstr)
+{
+	const char *word;
+
+	while (*optstr && (word = um_ownopts_policy_word(*optstr)))
+		if (mnt_optstr_remove_option(optstr, word) < 0)
+			return -EINVAL;
 	return 0;
 }

@@ -18,6 +18,7 @@ void um_ownopts_free(struct um_ownopts *o);
 unsigned long um_ownopts_mflags(const struct um_ownopts *o);
 int um_resolve_user(const char *name, uid_t *uid);
 int um_owned_uid(const char *arg, uid_t *uid);
+const char *um_ownopts_policy_word(const char *opts);
 int um_ownopts_drop_policy(char **optstr);
 int um_ownopts_drop_owner(char **optstr);
 

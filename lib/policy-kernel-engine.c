@@ -678,23 +678,13 @@ static const char *explain_propagation(struct libmnt_context *cxt,
 		       buf : NULL;
 }
 
-/*
- * The fstab word (user, users, owner, group) by which util-linux lets
- * users mount the entry, or NULL. With the series it grants nothing: the
- * kernel's rules decide (usermount.7), so a refusal names it.
- */
+/* The fstab word that let users mount the entry, which a refusal names. */
 static const char *fstab_user_word(struct libmnt_context *cxt)
 {
-	static const char *const words[] = { "user", "users", "owner",
-					     "group" };
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
-	const char *opts = fs ? mnt_fs_get_user_options(fs) : NULL;
-	size_t i;
 
-	for (i = 0; opts && i < sizeof(words) / sizeof(words[0]); i++)
-		if (mnt_optstr_get_option(opts, words[i], NULL, NULL) == 0)
-			return words[i];
-	return NULL;
+	return fs ? um_ownopts_policy_word(mnt_fs_get_user_options(fs)) :
+		    NULL;
 }
 
 /* ... and what root can do instead, after the kernel's reason in @buf. */
