@@ -605,6 +605,7 @@ roots_mounts_in_src() {
 
 @test "tools: alice unmounts her recursive bind of root's mounts with umount and umount -R, never a copy alone; the counts come back" {
 	series || skip "needs the series: without it alice binds nothing"
+	shared_world
 	own_home
 	roots_mounts_in_src
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
@@ -657,6 +658,7 @@ roots_mounts_in_src() {
 
 @test "tools: an fstab user or users line grants nothing with the series: the refusal says so and what root can do" {
 	series || skip "without the series the fstab policy is the setuid mode's"
+	shared_world
 	mkdir -p "$T/cdrom" "$T/tmp" "$T/stick"
 	truncate -s 8M "$T/stick.img"
 	mkfs.ext4 -q "$T/stick.img"
@@ -714,6 +716,7 @@ owned_targets() {
 		[ "$output" = "umount: --owned needs a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)" ]
 		return
 	fi
+	shared_world
 	nr=$(cat /proc/sys/fs/nr_user_mounts)
 	own_home
 	roots_mounts_in_src
@@ -772,6 +775,7 @@ Try 'umount --help' for more information." ]
 
 @test "tools: root's umount -R of alice's recursive bind takes it whole" {
 	series || skip "needs the series: without it alice binds nothing"
+	shared_world
 	own_home
 	roots_mounts_in_src
 	as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
@@ -793,6 +797,7 @@ Try 'umount --help' for more information." ]
 		[[ "$(mount_tags "$H/dst")" == shared:* ]]
 		return
 	fi
+	shared_world
 	own_home
 	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
 	for p in shared:private:'' private:shared:shared unbindable:shared:unbindable; do
