@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <grp.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,17 +59,12 @@ void um_privs_init(void)
 }
 
 /*
- * Give up the rights of a setuid or setgid install for good, whether or
- * not um_privs_init() ran (fusermount3 keeps its caller's environment for
- * libfuse's protocol): group first (it cannot be changed once the user is
- * not root any more), then user, then check that neither took the ids
- * elsewhere and neither can be regained.
+ * Group first (it cannot be changed once the user is not root any more),
+ * then user, then check that neither took the ids elsewhere and neither
+ * can be regained.
  */
-int um_privs_give_up(void)
+static int become(uid_t uid, gid_t gid)
 {
-	uid_t uid = getuid();
-	gid_t gid = getgid();
-
 	if (setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
 		return -errno;
 	if (getegid() != gid || geteuid() != uid)
@@ -78,6 +74,30 @@ int um_privs_give_up(void)
 	if (gid != 0 && uid != 0 && setgid(0) == 0)
 		return -EPERM;
 	return 0;
+}
+
+/*
+ * Give up the rights of a setuid or setgid install for good, whether or
+ * not um_privs_init() ran (fusermount3 keeps its caller's environment for
+ * libfuse's protocol).
+ */
+int um_privs_give_up(void)
+{
+	return become(getuid(), getgid());
+}
+
+/*
+ * Root becomes @uid for good, with no supplementary groups and the group
+ * of @uid's passwd entry (none: the overflow group, 65534): what root
+ * does for a user from here on, the kernel judges as done by her.
+ */
+int um_privs_become(uid_t uid)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	if (setgroups(0, NULL) < 0)
+		return -errno;
+	return become(uid, pw ? pw->pw_gid : 65534);
 }
 
 /* The same for the mount tools, which know whether they had rights. */

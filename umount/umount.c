@@ -30,6 +30,7 @@
 #include "owner-heldby.h"
 #include "policy.h"
 #include "printable.h"
+#include "privs.h"
 #include "signals.h"
 
 enum { OPT_FAKE = 0x100, OPT_OWNED };
@@ -444,6 +445,17 @@ static int umount_owned(struct run *u, struct libmnt_context *cxt)
 
 	if (rc)
 		return rc;
+	/*
+	 * Root naming a user unmounts by the names mountinfo gives, which
+	 * she may change before each umount (a directory renamed, a link put
+	 * in its place): done as her, the kernel refuses what is not hers.
+	 */
+	if (getuid() == 0 && u->owned_uid != 0) {
+		rc = um_privs_become(u->owned_uid);
+		if (rc < 0)
+			errx(MNT_EX_SYSERR, "cannot act as uid %u: %s",
+			     (unsigned int)u->owned_uid, strerror(-rc));
+	}
 	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
 		err(MNT_EX_SYSERR, "libmount iterator allocation failed");

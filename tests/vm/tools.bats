@@ -763,10 +763,16 @@ owned_targets() {
 	[ "$(owned_targets 2002)" = "$theirs" ]
 	is_mounted "$H/src/r/deeper"
 	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 3)) ]
-	# root names bob: his go, and a name nobody has is bad usage
-	run "$UMOUNT" -a --owned=bob
+	# root names bob: his go, unmounted as bob (the names are his to
+	# change: the kernel then judges each umount as his), and a name
+	# nobody has is bad usage
+	run strace -f -qq -e trace=setresuid,umount2 -o "$T/trace" \
+		"$UMOUNT" -a --owned=bob
 	[ "$status" -eq 0 ]
 	[ -z "$(owned_targets 2002)" ]
+	cat "$T/trace"
+	[ "$(grep -Ec '^[0-9]+ +umount2\(.* = 0$' "$T/trace")" -eq 2 ]
+	[ "$(sed -n '/umount2(/q; /setresuid(2002, 2002, 2002) *= 0$/p' "$T/trace" | wc -l)" -eq 1 ]
 	run "$UMOUNT" -a --owned=no-such-user-um
 	[ "$status" -eq 1 ]
 	[ "$output" = "umount: --owned: no such user
