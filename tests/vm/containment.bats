@@ -412,7 +412,7 @@ no_series_opts() {
 	[ "$(nmounts "$WORK/s/d")" -eq 0 ]
 }
 
-@test "fsopen, fspick, open_tree and move_mount stay closed to owners and to root without CAP_SYS_ADMIN; mount_setattr clears no forced flag" {
+@test "fsopen, fspick and open_tree stay closed to owners and to root without CAP_SYS_ADMIN; move_mount is the owner's within her mounts; mount_setattr clears no forced flag" {
 	[ -x "$NEWAPI" ] || skip "build $NEWAPI first (make check-vm)"
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
@@ -425,18 +425,31 @@ no_series_opts() {
 		refused_new
 		run $who "$NEWAPI" clone "$AH/src" "$AH/mnt2"
 		refused_new
-		run $who "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
-		refused_new
 		run $who "$NEWAPI" setattr "$AH/mnt" -nosuid -nodev
 		refused_new
 	done
 	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
-	series || return 0
+	if ! series; then
+		run as_alice "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
+		refused_new
+		return 0
+	fi
 	has_opt "$(mnt_opts "$AH/mnt")" nosuid
 	has_opt "$(mnt_opts "$AH/mnt")" nodev
 	# root of her own user and mount namespace: the copies stay locked
 	run as_alice unshare -Urm "$NEWAPI" setattr "$AH/mnt" -nosuid
 	refused_new
+	# her move (kernel/README, "Her moves"), from a parent that is not
+	# shared (upstream's rule, / rshared or not); root without
+	# CAP_SYS_ADMIN none
+	run nocap "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
+	refused_new
+	as_alice "$SYSMOUNT" -f private none "$AH" none
+	run as_alice "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
+	allowed
+	[ "$(nmounts "$AH/mnt")" -eq 0 ]
+	[ "$(nmounts "$AH/mnt2")" -eq 1 ]
+	has_opt "$(mnt_opts "$AH/mnt2")" user=2001
 }
 
 # Names under others' mounts (patch 0016): a user's mount on a name is,

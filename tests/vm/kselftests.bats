@@ -115,8 +115,8 @@ passed_all() {
 # every rule holds with the series; without it every test is skipped,
 # since there is nothing to test, and none may pass or fail.  6.12's has
 # statmount()'s test of the owner too.
-UM_TESTS=33
-[ "$KVER" != 6.12 ] || UM_TESTS=34
+UM_TESTS=35
+[ "$KVER" != 6.12 ] || UM_TESTS=36
 
 # the harness's summary line: pass:N fail:N xfail:N xpass:N skip:N error:N
 totals() {
@@ -153,8 +153,8 @@ load series
 		exec \"\$0\"" "$2"' sh "$TMPD" "$KS/user_mounts/user_mounts_test"
 	echo "$output"
 	[ "$status" -ne 0 ]
-	local more= nfail=28
-	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=29
+	local more= nfail=30
+	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=31
 	[ "$(failed | sort | tr '\n' ' ')" = "$(printf 'user_mounts.%s\n' $more \
 		bind_of_others_read_only copy_of_shared_mount_sends_nothing_back \
 		cover_of_others_mount_refused fuse_below_owned_mount \
@@ -165,8 +165,8 @@ load series
 		others_names_not_busy owner_binds_below_nosuid_nodev \
 		owner_keeps_forced_flags owner_keeps_imposed_read_only \
 		owner_keeps_restrictions_of_root \
-		owner_keeps_restrictions_of_source \
-		owner_remounts_her_mount owner_sets_propagation owner_setattr \
+		owner_keeps_restrictions_of_source owner_moves_her_mounts \
+		owner_moves_nothing_else owner_remounts_her_mount owner_sets_propagation owner_setattr \
 		owner_umounts owner_umounts_tree_of_locked_copies propagated_copy_is_owners_nosuid_nodev \
 		propagated_copies_within_limits propagated_tree_locked_below_top \
 		rbind_of_others_read_only remount_of_others_refused \
