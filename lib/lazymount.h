@@ -141,6 +141,8 @@ void *um_lazy_sym(const char *name);
 #define mnt_fs_get_id(...) UM_LAZY(mnt_fs_get_id)(__VA_ARGS__)
 #define mnt_fs_get_parent_id(...) UM_LAZY(mnt_fs_get_parent_id)(__VA_ARGS__)
 #define mnt_fs_get_option(...) UM_LAZY(mnt_fs_get_option)(__VA_ARGS__)
+#define mnt_fs_get_optional_fields(...) \
+	UM_LAZY(mnt_fs_get_optional_fields)(__VA_ARGS__)
 #define mnt_fs_streq_target(...) UM_LAZY(mnt_fs_streq_target)(__VA_ARGS__)
 #define mnt_fs_get_options(...) UM_LAZY(mnt_fs_get_options)(__VA_ARGS__)
 #define mnt_fs_get_root(...) UM_LAZY(mnt_fs_get_root)(__VA_ARGS__)

@@ -312,6 +312,13 @@ void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req)
 		setenv("LIBMOUNT_FORCE_MOUNT2", "always", 1);
 	if (req->flags)
 		mnt_context_disable_helpers(cxt, 1);
+	/*
+	 * A user's move: libmount would then move the mount's utab lines,
+	 * root's file, which she cannot lock, and call the move that the
+	 * kernel made a failure. She has no lines of her own there.
+	 */
+	if (getuid() != 0 && (req->mflags & MS_MOVE))
+		mnt_context_disable_mtab(cxt, 1);
 }
 
 static unsigned long current_flags(const char *tgt)
@@ -678,6 +685,23 @@ static const char *explain_propagation(struct libmnt_context *cxt,
 		       buf : NULL;
 }
 
+/* A user's move: the mount moved (the source) and where it goes. */
+static const char *explain_move(struct libmnt_context *cxt, const char *tgt,
+				char *buf, size_t sz)
+{
+	const char *src = mnt_context_get_source(cxt);
+	struct libmnt_table *tb = NULL;
+	struct um_mount_facts from, to;
+
+	if (!src || mnt_context_get_mtab(cxt, &tb) || !tb ||
+	    um_facts_reached(src, tb, &from) < 0 ||
+	    um_facts_reached(tgt, tb, &to) < 0)
+		return NULL;
+	return um_explain_move(tb, &from, &to,
+			       mnt_context_get_syscall_errno(cxt), getuid(),
+			       buf, sz) ? buf : NULL;
+}
+
 /* The fstab word that let users mount the entry, which a refusal names. */
 static const char *fstab_user_word(struct libmnt_context *cxt)
 {
@@ -761,12 +785,14 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 			 name);
 		return buf;
 	}
-	if (mnt_context_get_syscall_errno(cxt) != EPERM || getuid() == 0)
+	if (getuid() == 0)
+		return NULL;
+	if ((fl & MS_MOVE) && !(fl & MS_REMOUNT))
+		return explain_move(cxt, tgt, buf, sz);
+	if (mnt_context_get_syscall_errno(cxt) != EPERM)
 		return NULL;
 	if (fl & MS_REMOUNT)
 		return explain_remount(cxt, tgt, req, buf, sz);
-	if (fl & MS_MOVE)
-		return NULL;
 	if (fl & MS_PROPAGATION)
 		return explain_propagation(cxt, tgt, fl, buf, sz);
 	if (!(fl & MS_BIND) && unknown_options(cxt, buf, sz))

@@ -181,6 +181,56 @@ int um_explain_propagation(const struct um_mount_facts *f, bool recursive,
 	return 1;
 }
 
+/* The mount @id is on (its parent in @tb), if shared: it stops a move. */
+static const char *shared_parent(struct libmnt_table *tb, uint64_t id)
+{
+	struct libmnt_fs *fs = um_table_find_id(tb, id);
+	const char *tags;
+
+	fs = fs ? um_table_find_id(tb, mnt_fs_get_parent_id(fs)) : NULL;
+	tags = fs ? mnt_fs_get_optional_fields(fs) : NULL;
+	return tags && strstr(tags, "shared:") ? mnt_fs_get_target(fs) : NULL;
+}
+
+/*
+ * A user's move (--move) of the mount @from onto the mount @to reaches:
+ * she moves only a tree of her own mounts off a mount of hers, onto a
+ * mount of hers (kernel/README: permit_move()); and the kernel moves no
+ * mount out of a shared mount (EINVAL), for root too, which on a system
+ * where / is shared is every mount of hers until she makes its parent
+ * private.
+ */
+int um_explain_move(struct libmnt_table *tb, const struct um_mount_facts *from,
+		    const struct um_mount_facts *to, int err, uid_t uid,
+		    char *buf, size_t bufsz)
+{
+	const char *parent;
+
+	/* no owner: util-linux's "must be superuser to use mount" */
+	if (!from->owned)
+		return 0;
+	if (from->owner != uid)
+		return not_yours(from, buf, bufsz);
+	parent = err == EINVAL ? shared_parent(tb, from->id) : NULL;
+	if (parent) {
+		snprintf(buf, bufsz, "the kernel moves no mount out of a shared "
+			 "mount: make %s private first (mount --make-private)",
+			 parent);
+		return 1;
+	}
+	if (err != EPERM)
+		return 0;
+	if (!to->owned || to->owner != uid || to->nomnt) {
+		snprintf(buf, bufsz, "you may move your mounts only onto a "
+			 "mount of your own without nomnt");
+		return 1;
+	}
+	snprintf(buf, bufsz, "you may move only a tree of your own mounts "
+		 "from a mount of your own, not out of a nomnt mount, and "
+		 "not over another's mount");
+	return 1;
+}
+
 /*
  * A umount of a mount of hers refused as "not mounted" (EINVAL): libmount
  * found it mounted, so the kernel keeps it locked, a copy of another's

@@ -15,6 +15,9 @@ int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 		      bool forced, uid_t uid, char *buf, size_t bufsz);
 int um_explain_propagation(const struct um_mount_facts *f, bool recursive,
 			   uid_t uid, char *buf, size_t bufsz);
+int um_explain_move(struct libmnt_table *tb, const struct um_mount_facts *from,
+		    const struct um_mount_facts *to, int err, uid_t uid,
+		    char *buf, size_t bufsz);
 int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
 		      size_t bufsz);
 int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, uid_t me,

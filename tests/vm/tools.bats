@@ -836,6 +836,75 @@ Try 'umount --help' for more information." ]
 	[[ "$(mount_tags "$H/dst/r")" == shared:* ]]
 }
 
+# Moves within her own mounts (kernel/6.12 0032, kernel/6.1 0030; issue 26,
+# item 3), with / shared as systemd leaves it.
+@test "tools: alice moves her own mounts within hers; others cannot; a refusal names the rule" {
+	mkdir -p "$H/to" "$H/p" "$H/src/m" "$H/src/r"
+	chown alice: "$H/to" "$H/p" "$H/src/m" "$H/src/r"
+	if ! series; then
+		mount --bind "$H/src" "$H/dst"
+		run as_user alice "$MOUNT" --move "$H/dst" "$H/to"
+		[ "$status" -eq 32 ]
+		[[ "$output" == "mount: "*"must be superuser to use mount."* ]]
+		is_mounted "$H/dst"
+		return
+	fi
+	shared_world
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	# out of a shared mount: the kernel's rule for everyone, and the way
+	run as_user alice "$MOUNT" --move "$H/dst" "$H/to"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/to: the kernel moves no mount out of a shared mount: make $H private first (mount --make-private)." ]
+	is_mounted "$H/dst"
+	as_user alice "$MOUNT" --make-private "$H"
+	run as_user alice "$MOUNT" --move "$H/dst" "$H/to"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$H/dst" || false
+	[[ "$(mount_opts "$H/to")" == *nosuid,nodev*user=2001 ]]
+	# bob, root without CAP_SYS_ADMIN and bob's user namespace's root
+	run as_user bob "$MOUNT" --move "$H/to" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: not mounted by you (owned by alice, uid 2001)." ]
+	run nocap_root "$SYSMOUNT_T" -f move "$H/to" "$H/dst" none
+	refused_eperm
+	if as_user bob unshare --user true 2>/dev/null; then
+		run as_user bob unshare -r "$SYSMOUNT_T" -f move "$H/to" "$H/dst" none
+		refused_eperm
+	fi
+	is_mounted "$H/to"
+	! is_mounted "$H/dst" || false
+	# onto root's directory, and with root's mount inside
+	run as_user alice "$MOUNT" --move "$H/to" "$T/other"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $T/other: you may move your mounts only onto a mount of your own without nomnt." ]
+	mount -t tmpfs roots "$H/to/r"
+	run as_user alice "$MOUNT" --move "$H/to" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: you may move only a tree of your own mounts from a mount of your own, not out of a nomnt mount, and not over another's mount." ]
+	is_mounted "$H/to/r"
+	umount "$H/to/r"
+	# into a shared mount: copies reach only her own mounts, not root's
+	as_user alice "$MOUNT" --bind "$H/src" "$H/p"
+	as_user alice "$MOUNT" --move "$H/to" "$H/p/m"
+	as_user alice "$MOUNT" --make-shared "$H"
+	mkdir -p "$T/other/copy"
+	mount --bind "$H" "$T/other/copy"
+	[[ "$(mount_tags "$T/other/copy")" == shared:* ]]
+	run as_user alice "$MOUNT" --move "$H/p/m" "$H/dst"
+	[ "$status" -eq 0 ]
+	is_mounted "$H/dst"
+	[[ "$(mount_opts "$H/dst")" == *user=2001 ]]
+	! is_mounted "$T/other/copy/dst" || false
+	umount "$T/other/copy"
+	# every mount of hers goes with umount -a --owned; the count is back
+	run as_user alice "$UMOUNT" -a --owned
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/dst" || false
+	! is_mounted "$H/p" || false
+}
+
 @test "tools: root's bind with flags is made in one step: never a bind without them in between" {
 	command -v strace >/dev/null || skip "no strace"
 	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
