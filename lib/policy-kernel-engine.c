@@ -632,6 +632,45 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 }
 
 /*
+ * -v: the mode, and the owner and nomnt the kernel recorded on the mount
+ * now on the target (statmount(2) or mountinfo), in @buf. 0, or -1 when
+ * there is nothing to say.
+ */
+int um_kmode_describe(struct libmnt_context *cxt, char *buf, size_t sz)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	struct libmnt_table *tb;
+	struct um_mount_facts f;
+	struct libmnt_ns *ns;
+	char name[64];
+	int rc = -1;
+
+	if (!tgt || mnt_context_is_fake(cxt) ||
+	    mnt_context_helper_executed(cxt) ||
+	    mnt_context_get_status(cxt) != 1)
+		return -1;
+	ns = mnt_context_switch_target_ns(cxt);
+	if (!ns)
+		return -1;
+	tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	if (tb && um_facts_reached(tgt, tb, &f) == 0) {
+		if (f.owned)
+			um_user_name(f.owner, name, sizeof(name));
+		if (f.owned)
+			snprintf(buf, sz, "kernel ownership mode: owned by %s "
+				 "(uid %u)%s", name, (unsigned)f.owner,
+				 f.nomnt ? ", nomnt" : "");
+		else
+			snprintf(buf, sz, "kernel ownership mode: no owner "
+				 "recorded (root's)%s", f.nomnt ? ", nomnt" : "");
+		rc = 0;
+	}
+	mnt_unref_table(tb);
+	mnt_context_switch_ns(cxt, ns);
+	return rc;
+}
+
+/*
  * A new mount of no filesystem type, not a bind: the options beyond
  * libmount's own words are meant for no filesystem, which is what a
  * misspelled one looks like (-o bnid). Name them, not the missing type.

@@ -9,6 +9,7 @@
  * this mode.
  */
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "policy-kernel-engine.h"
@@ -63,6 +64,22 @@ int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m)
 	else if (*note)
 		um_warnx_printable(mnt_context_get_target(cxt), note);
 	return stop;
+}
+
+/* -v: the mode and what the kernel recorded, after the success line. */
+void um_policy_kernel_describe(struct libmnt_context *cxt)
+{
+	char what[256];
+	char *tgt, *w;
+
+	if (um_kmode_describe(cxt, what, sizeof(what)) < 0)
+		return;
+	/* a user's name too, as the listing prints it */
+	tgt = um_printable(mnt_context_get_target(cxt));
+	w = um_printable(what);
+	printf("mount: %s: %s.\n", tgt, w);
+	free(tgt);
+	free(w);
 }
 
 /* Which of the series' rules refused the mount (@rc), from mountinfo. */

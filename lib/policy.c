@@ -259,6 +259,22 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 }
 
 /*
+ * -v, after the success line: what the mode made of the mount. The plain
+ * mode adds nothing: its output is util-linux's.
+ */
+void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt)
+{
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		um_policy_kernel_describe(cxt);
+		break;
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+}
+
+/*
  * The change: @change(@arg) makes the syscall, updates utab and reports,
  * and returns the exit code; the mode says where it runs. @helper:
  * "mount" or "umount".

@@ -170,8 +170,10 @@ static int mount_change(void *arg)
 			      um_policy_explain(c->cli->mode, c->cxt, m));
 		/* mount -a says it per entry, in its own words */
 		if (stop == MNT_EX_SUCCESS && c->cli->common.verbose &&
-		    !c->cli->all)
+		    !c->cli->all) {
 			success_message(c->cxt);
+			um_policy_describe(c->cli->mode, c->cxt);
+		}
 	}
 	um_signals_deliver();
 	return stop;

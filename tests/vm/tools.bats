@@ -51,6 +51,26 @@ refused_undone() {
 	[ -z "$output" ]
 }
 
+@test "tools: mount -v says the mode and the owner the kernel recorded" {
+	series || skip "kernel ownership mode only"
+	own_home
+	run as_user alice "$MOUNT" -v --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	[ "$output" = "mount: $H/src bound on $H/dst.
+mount: $H/dst: kernel ownership mode: owned by alice (uid 2001)." ]
+	run "$MOUNT" -v -t tmpfs -o nomnt x "$T/other"
+	[ "$status" -eq 0 ]
+	[ "$output" = "mount: x mounted on $T/other.
+mount: $T/other: kernel ownership mode: no owner recorded (root's), nomnt." ]
+	# what the kernel recorded, named: bob for uid 2002
+	mkdir -p "$T/bobs"
+	chown bob: "$T/bobs"
+	run "$MOUNT" -v --bind --setuser=2002 "$T/bobs" "$T/bobs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "mount: $T/bobs bound on $T/bobs.
+mount: $T/bobs: kernel ownership mode: owned by bob (uid 2002)." ]
+}
+
 @test "tools: admin's mount --bind --setuser=alice makes alice the owner" {
 	run "$MOUNT" --bind --setuser=alice "$H" "$H"
 	if ! series; then
