@@ -119,14 +119,21 @@ int um_facts_at(int dfd, const char *path, int flags,
 /*
  * The facts of the mount a refusal is about, which @path reaches even
  * where the caller may not look at it (um_table_find_reached()): only for
- * the words of a refusal.
+ * the words of a message. With no @tb, mountinfo is read only where
+ * statmount(2) cannot answer.
  */
 int um_facts_reached(const char *path, struct libmnt_table *tb,
 		     struct um_mount_facts *f)
 {
 	int rc = um_facts_from_statmount(AT_FDCWD, path, AT_NO_AUTOMOUNT, f);
+	struct libmnt_table *own = NULL;
 
 	if (rc == 0)
 		return 0;
-	return um_facts_from_fs(um_table_find_reached(tb, path), f);
+	if (!tb)
+		tb = own = mnt_new_table_from_file("/proc/self/mountinfo");
+	rc = tb ? um_facts_from_fs(um_table_find_reached(tb, path), f) :
+		  -ENOMEM;
+	mnt_unref_table(own);
+	return rc;
 }

@@ -632,18 +632,36 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 }
 
 /*
- * -v: the mode, and the owner and nomnt the kernel recorded on the mount
- * now on the target (statmount(2) or mountinfo), in @buf. 0, or -1 when
- * there is nothing to say.
+ * The facts of the mount made: root's for another user by its id (her
+ * paths may name another mount by now), any other on its target.
  */
-int um_kmode_describe(struct libmnt_context *cxt, char *buf, size_t sz)
+static int facts_made(const char *tgt, const struct um_owned *req,
+		      struct um_mount_facts *f)
+{
+	struct libmnt_table *tb;
+	int rc;
+
+	if (!req->for_other)
+		return um_facts_reached(tgt, NULL, f);
+	tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	rc = tb ? um_facts_from_fs(um_table_find_id(tb, req->h.id), f) :
+		  -ENOMEM;
+	mnt_unref_table(tb);
+	return rc;
+}
+
+/*
+ * -v: the mode, and the owner and nomnt the kernel recorded on the mount
+ * made, in @buf. 0, or -1 when there is nothing to say.
+ */
+int um_kmode_describe(struct libmnt_context *cxt, const struct um_owned *req,
+		      char *buf, size_t sz)
 {
 	const char *tgt = mnt_context_get_target(cxt);
-	struct libmnt_table *tb;
 	struct um_mount_facts f;
 	struct libmnt_ns *ns;
-	char name[64];
-	int rc = -1;
+	char name[64], who[128];
+	int rc;
 
 	if (!tgt || mnt_context_is_fake(cxt) ||
 	    mnt_context_helper_executed(cxt) ||
@@ -652,22 +670,20 @@ int um_kmode_describe(struct libmnt_context *cxt, char *buf, size_t sz)
 	ns = mnt_context_switch_target_ns(cxt);
 	if (!ns)
 		return -1;
-	tb = mnt_new_table_from_file("/proc/self/mountinfo");
-	if (tb && um_facts_reached(tgt, tb, &f) == 0) {
-		if (f.owned)
-			um_user_name(f.owner, name, sizeof(name));
-		if (f.owned)
-			snprintf(buf, sz, "kernel ownership mode: owned by %s "
-				 "(uid %u)%s", name, (unsigned)f.owner,
-				 f.nomnt ? ", nomnt" : "");
-		else
-			snprintf(buf, sz, "kernel ownership mode: no owner "
-				 "recorded (root's)%s", f.nomnt ? ", nomnt" : "");
-		rc = 0;
-	}
-	mnt_unref_table(tb);
+	rc = facts_made(tgt, req, &f);
 	mnt_context_switch_ns(cxt, ns);
-	return rc;
+	if (rc < 0)
+		return -1;
+	if (f.owned) {
+		um_user_name(f.owner, name, sizeof(name));
+		snprintf(who, sizeof(who), "owned by %s (uid %u)", name,
+			 (unsigned)f.owner);
+	} else {
+		snprintf(who, sizeof(who), "no owner recorded (root's)");
+	}
+	snprintf(buf, sz, "kernel ownership mode: %s%s", who,
+		 f.nomnt ? ", nomnt" : "");
+	return 0;
 }
 
 /*

@@ -67,12 +67,13 @@ int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m)
 }
 
 /* -v: the mode and what the kernel recorded, after the success line. */
-void um_policy_kernel_describe(struct libmnt_context *cxt)
+void um_policy_kernel_describe(struct libmnt_context *cxt,
+			       struct um_mount *m)
 {
 	char what[256];
 	char *tgt, *w;
 
-	if (um_kmode_describe(cxt, what, sizeof(what)) < 0)
+	if (um_kmode_describe(cxt, owned(m), what, sizeof(what)) < 0)
 		return;
 	/* a user's name too, as the listing prints it */
 	tgt = um_printable(mnt_context_get_target(cxt));

@@ -12,7 +12,8 @@
 int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m);
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m);
 int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m);
-void um_policy_kernel_describe(struct libmnt_context *cxt);
+void um_policy_kernel_describe(struct libmnt_context *cxt,
+			       struct um_mount *m);
 int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m);
 const char *um_policy_kernel_explain(struct libmnt_context *cxt,
 				     struct um_mount *m, int rc);

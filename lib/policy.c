@@ -262,11 +262,12 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
  * -v, after the success line: what the mode made of the mount. The plain
  * mode adds nothing: its output is util-linux's.
  */
-void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt)
+void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt,
+			struct um_mount *m)
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
-		um_policy_kernel_describe(cxt);
+		um_policy_kernel_describe(cxt, m);
 		break;
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:

@@ -62,7 +62,8 @@ int um_policy_prepare(enum um_mode mode, struct libmnt_context *cxt,
 		      struct um_mount *m);
 int um_policy_mount(enum um_mode mode, struct libmnt_context *cxt,
 		    struct um_mount *m);
-void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt);
+void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt,
+			struct um_mount *m);
 const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 			      struct um_mount *m);
 void um_policy_mount_free(struct um_mount *m);

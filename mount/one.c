@@ -172,7 +172,7 @@ static int mount_change(void *arg)
 		if (stop == MNT_EX_SUCCESS && c->cli->common.verbose &&
 		    !c->cli->all) {
 			success_message(c->cxt);
-			um_policy_describe(c->cli->mode, c->cxt);
+			um_policy_describe(c->cli->mode, c->cxt, m);
 		}
 	}
 	um_signals_deliver();

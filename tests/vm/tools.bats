@@ -911,7 +911,10 @@ Try 'umount --help' for more information." ]
 	as_user alice "$MOUNT" --make-shared "$H"
 	mkdir -p "$T/other/copy"
 	mount --bind "$H" "$T/other/copy"
+	# root's copy is her home's peer: what reaches one reaches the other
 	[[ "$(mount_tags "$T/other/copy")" == shared:* ]]
+	[ "$(mount_tags "$T/other/copy" | cut -d' ' -f1)" = \
+		"$(mount_tags "$H" | cut -d' ' -f1)" ]
 	run as_user alice "$MOUNT" --move "$H/p/m" "$H/dst"
 	[ "$status" -eq 0 ]
 	is_mounted "$H/dst"
