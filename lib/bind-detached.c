@@ -8,7 +8,9 @@
  * for anyone to use, and a failed remount leaves it so (util-linux 2.42
  * refuses such two-step mounts to users). Used by root's mount for
  * another user (lib/policy-kernel-handover.c) and for every bind with
- * flags where the caller may open trees (lib/policy.c).
+ * flags where the caller may open trees (lib/policy.c): root, the
+ * setuid mode's root child, and a user with the series
+ * (lib/policy-kernel-engine.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,31 +72,45 @@ static bool takes_two_calls(struct libmnt_context *cxt, unsigned long asked,
  * component is treated as libmount's own path would treat it: 2.38's
  * mount(2) follows it, 2.39's move_mount(2) does not (EINVAL). Root's
  * move follows it where libmount would (@follow); the setuid mode's root
- * child, acting for a user, follows none.
+ * child, acting for a user, follows none, nor does a user's own.
  */
+int um_bind_onestep(const char *src, const char *tgt, unsigned long fl,
+		    bool follow)
+{
+	int mnt = um_bind_detached(AT_FDCWD, src, fl), e = 0;
+
+	/*
+	 * No such calls; or, for a user, a series older than the one that
+	 * opens owners their copies (6.12's 0034, 6.1's 0032). Whatever
+	 * refused her copy refuses her bind too, with the same errno.
+	 */
+	if (mnt == -ENOSYS || (mnt == -EPERM && geteuid() != 0))
+		return ENOSYS;
+	if (mnt < 0)
+		return -mnt;
+	if (move_mount(mnt, "", AT_FDCWD, tgt, MOVE_MOUNT_F_EMPTY_PATH |
+		       (follow ? MOVE_MOUNT_T_SYMLINKS : 0)) < 0)
+		e = errno;
+	close(mnt);
+	return e;
+}
+
 int um_mount_onestep(struct libmnt_context *cxt, unsigned long asked,
 		     bool follow)
 {
 	const char *src = mnt_context_get_source(cxt);
 	const char *tgt = mnt_context_get_target(cxt);
 	unsigned long fl = 0;
-	int mnt, e = 0;
+	int e;
 
 	if (mnt_context_is_fake(cxt) || mnt_context_get_mflags(cxt, &fl) ||
 	    !takes_two_calls(cxt, asked, fl) || !src || !tgt)
 		return mnt_context_do_mount(cxt);
 	if (um_libmount_at_least(2, 39))
 		follow = false;
-	mnt = um_bind_detached(AT_FDCWD, src, fl);
-	if (mnt == -ENOSYS)
+	e = um_bind_onestep(src, tgt, fl, follow);
+	if (e == ENOSYS)
 		return mnt_context_do_mount(cxt);
-	if (mnt < 0)
-		e = -mnt;
-	else if (move_mount(mnt, "", AT_FDCWD, tgt, MOVE_MOUNT_F_EMPTY_PATH |
-			    (follow ? MOVE_MOUNT_T_SYMLINKS : 0)) < 0)
-		e = errno;
-	if (mnt >= 0)
-		close(mnt);
 	mnt_context_set_syscall_status(cxt, -e);
 	return e;
 }

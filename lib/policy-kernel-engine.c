@@ -339,6 +339,9 @@ static int undo(const char *tgt)
  * nosuid and the like need a second call, a bind remount (the kernel keeps
  * the atime mode when none is given). If it fails the bind is taken away
  * (*@second tells): a mount without what was asked for is not left behind.
+ * A user's own bind (hers by the series' rule, no nomnt) with flags the
+ * kernel does not force is made in one step where the kernel opens her a
+ * copy, so that it never exists without them.
  */
 static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 		      unsigned long ours, bool *second)
@@ -346,6 +349,13 @@ static int owned_bind(const char *src, const char *tgt, unsigned long fl,
 	unsigned long rest = fl & BIND_FLAGS, now;
 	int e;
 
+	if (getuid() != 0 && ours == UM_MS_SETUSER &&
+	    (rest & ~(MS_NOSUID | MS_NODEV))) {
+		e = um_bind_onestep(src, tgt, MS_BIND | (fl & MS_REC) | rest,
+				    false);
+		if (e != ENOSYS)
+			return e;
+	}
 	if (mount(src, tgt, NULL, MS_BIND | (fl & MS_REC) | ours, NULL) < 0)
 		return errno;
 	/* nosuid and nodev the kernel may have set already (a user's bind) */

@@ -928,7 +928,7 @@ Try 'umount --help' for more information." ]
 	! is_mounted "$H/p" || false
 }
 
-@test "tools: root's bind with flags is made in one step: never a bind without them in between" {
+@test "tools: a bind with flags is made in one step, root's and with the series alice's: never a bind without them in between" {
 	command -v strace >/dev/null || skip "no strace"
 	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
 		-o "$T/trace" "$MOUNT" --bind -o ro,noexec "$H/src" "$H/dst"
@@ -939,16 +939,35 @@ Try 'umount --help' for more information." ]
 	grep -Eq 'move_mount\(.*MOVE_MOUNT_F_EMPTY_PATH(\|MOVE_MOUNT_T_SYMLINKS)?\) = 0' "$T/trace"
 	! grep -Eq '^[0-9]+ +mount\(' "$T/trace" || false
 	umount "$H/dst"
-	# with the series, alice's own: her bind and her bind remount (the
-	# kernel opens no tree for her), undone if the second fails
+	# with the series, alice's own too: the kernel opens her a copy
 	series || return 0
 	own_home
-	strace -f -e trace=mount,open_tree -o "$T/trace" setpriv \
-		--reuid=2001 --regid=2001 --clear-groups -- \
-		"$MOUNT" --bind -o ro "$H/src" "$H/dst"
-	[[ "$(mount_opts "$H/dst")" == ro,*user=2001 ]]
-	! grep -q 'open_tree(' "$T/trace" || false
-	[ "$(grep -Ec '^[0-9]+ +mount\(.*MS_BIND' "$T/trace")" -eq 2 ]
+	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
+		-o "$T/trace" setpriv --reuid=2001 --regid=2001 \
+		--clear-groups -- "$MOUNT" --bind -o ro,noexec "$H/src" "$H/dst"
+	cat "$T/trace"
+	[[ "$(mount_opts "$H/dst")" == ro,*noexec*user=2001 ]]
+	grep -Eq 'open_tree\(AT_FDCWD, "[^"]*", OPEN_TREE_CLONE\|OPEN_TREE_CLOEXEC\) = [0-9]' "$T/trace"
+	grep -Eq 'mount_setattr\(.*MOUNT_ATTR_RDONLY\|MOUNT_ATTR_NOEXEC.* = 0' "$T/trace"
+	grep -Eq 'move_mount\(.*MOVE_MOUNT_F_EMPTY_PATH\) = 0' "$T/trace"
+	! grep -Eq '^[0-9]+ +mount\(' "$T/trace" || false
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/dst" || false
+	# a copy of a directory with root's mount below is refused as her
+	# bind is, with the same message
+	mkdir -p "$H/src/in"
+	mount -t tmpfs rootfs "$H/src/in"
+	run as_user alice "$MOUNT" --bind -o ro "$H/src" "$H/dst"
+	echo "$output"
+	[ "$status" -eq 32 ]
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	bind_msg=${output}
+	run as_user alice "$MOUNT" --bind -o ro "$H/src" "$H/dst"
+	[ "$output" = "$bind_msg" ]
+	! is_mounted "$H/dst" || false
+	umount "$H/src/in"
 }
 
 @test "tools: strictatime and lazytime keep their meaning with the series" {
