@@ -412,7 +412,7 @@ no_series_opts() {
 	[ "$(nmounts "$WORK/s/d")" -eq 0 ]
 }
 
-@test "fsopen, fspick and open_tree stay closed to owners and to root without CAP_SYS_ADMIN; move_mount is the owner's within her mounts; mount_setattr clears no forced flag" {
+@test "fsopen and fspick stay closed to owners and to root without CAP_SYS_ADMIN; open_tree gives her a copy of her own, which she attaches on her mounts only; move_mount is the owner's within her mounts; mount_setattr clears no forced flag" {
 	[ -x "$NEWAPI" ] || skip "build $NEWAPI first (make check-vm)"
 	admin_own "$AH" 2001
 	run as_alice "$SYSMOUNT" -f bind "$AH/src" "$AH/mnt" none
@@ -423,11 +423,31 @@ no_series_opts() {
 		refused_new
 		run $who "$NEWAPI" fspick "$AH/mnt"
 		refused_new
-		run $who "$NEWAPI" clone "$AH/src" "$AH/mnt2"
-		refused_new
 		run $who "$NEWAPI" setattr "$AH/mnt" -nosuid -nodev
 		refused_new
 	done
+	# open_tree(OPEN_TREE_CLONE) and move_mount (kernel/README, "Her
+	# bind in one step"): root without CAP_SYS_ADMIN gets a copy of its
+	# own, which goes on no mount of hers; hers goes on hers
+	run nocap "$NEWAPI" clone "$AH/src" "$AH/mnt2"
+	refused_new
+	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
+	nr=$(nr_user)
+	run as_alice "$NEWAPI" clone "$AH/src" "$AH/mnt2"
+	if series; then
+		allowed
+		[ "$(nmounts_owned "$AH/mnt2" 2001)" -eq 1 ]
+		has_opt "$(mnt_opts "$AH/mnt2")" nosuid
+		has_opt "$(mnt_opts "$AH/mnt2")" nodev
+		[ "$(nr_user)" -eq $((nr + 1)) ]
+		as_alice "$SYSUMOUNT" "$AH/mnt2"
+		[ "$(nr_user)" -eq "$nr" ]
+		run as_alice "$NEWAPI" clone "$AH/src" /tmp
+		refused_new
+		[ "$(nr_user)" -eq "$nr" ]
+	else
+		refused_new
+	fi
 	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
 	if ! series; then
 		run as_alice "$NEWAPI" move "$AH/mnt" "$AH/mnt2"
