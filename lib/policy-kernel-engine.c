@@ -660,6 +660,43 @@ static int facts_made(const char *tgt, const struct um_owned *req,
 	return rc;
 }
 
+/* -v's words for @f: the mode, the owner and nomnt, in @buf */
+static void describe(const struct um_mount_facts *f, char *buf, size_t sz)
+{
+	char name[64], who[128];
+
+	if (f->owned) {
+		um_user_name(f->owner, name, sizeof(name));
+		snprintf(who, sizeof(who), "owned by %s (uid %u)", name,
+			 (unsigned)f->owner);
+	} else {
+		snprintf(who, sizeof(who), "no owner recorded (root's)");
+	}
+	snprintf(buf, sz, "kernel ownership mode: %s%s", who,
+		 f->nomnt ? ", nomnt" : "");
+}
+
+/*
+ * The facts of the mount on the target, in the target namespace: the one
+ * @req made, or with no @req the one there now. 0, or -1.
+ */
+static int target_facts(struct libmnt_context *cxt, const struct um_owned *req,
+			struct um_mount_facts *f)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	struct libmnt_ns *ns;
+	int rc;
+
+	if (!tgt || mnt_context_is_fake(cxt))
+		return -1;
+	ns = mnt_context_switch_target_ns(cxt);
+	if (!ns)
+		return -1;
+	rc = req ? facts_made(tgt, req, f) : um_facts_reached(tgt, NULL, f);
+	mnt_context_switch_ns(cxt, ns);
+	return rc < 0 ? -1 : 0;
+}
+
 /*
  * -v: the mode, and the owner and nomnt the kernel recorded on the mount
  * made, in @buf. 0, or -1 when there is nothing to say.
@@ -667,32 +704,26 @@ static int facts_made(const char *tgt, const struct um_owned *req,
 int um_kmode_describe(struct libmnt_context *cxt, const struct um_owned *req,
 		      char *buf, size_t sz)
 {
-	const char *tgt = mnt_context_get_target(cxt);
 	struct um_mount_facts f;
-	struct libmnt_ns *ns;
-	char name[64], who[128];
-	int rc;
 
-	if (!tgt || mnt_context_is_fake(cxt) ||
-	    mnt_context_helper_executed(cxt) ||
-	    mnt_context_get_status(cxt) != 1)
+	if (mnt_context_helper_executed(cxt) ||
+	    mnt_context_get_status(cxt) != 1 || target_facts(cxt, req, &f))
 		return -1;
-	ns = mnt_context_switch_target_ns(cxt);
-	if (!ns)
+	describe(&f, buf, sz);
+	return 0;
+}
+
+/*
+ * umount -v: the same of the mount on the target, read before the
+ * umount takes it away. 0, or -1 when there is nothing to say.
+ */
+int um_kmode_describe_umount(struct libmnt_context *cxt, char *buf, size_t sz)
+{
+	struct um_mount_facts f;
+
+	if (target_facts(cxt, NULL, &f))
 		return -1;
-	rc = facts_made(tgt, req, &f);
-	mnt_context_switch_ns(cxt, ns);
-	if (rc < 0)
-		return -1;
-	if (f.owned) {
-		um_user_name(f.owner, name, sizeof(name));
-		snprintf(who, sizeof(who), "owned by %s (uid %u)", name,
-			 (unsigned)f.owner);
-	} else {
-		snprintf(who, sizeof(who), "no owner recorded (root's)");
-	}
-	snprintf(buf, sz, "kernel ownership mode: %s%s", who,
-		 f.nomnt ? ", nomnt" : "");
+	describe(&f, buf, sz);
 	return 0;
 }
 

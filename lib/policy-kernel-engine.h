@@ -35,6 +35,7 @@ int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 void um_kmode_free(struct um_owned *req);
 int um_kmode_describe(struct libmnt_context *cxt, const struct um_owned *req,
 		      char *buf, size_t sz);
+int um_kmode_describe_umount(struct libmnt_context *cxt, char *buf, size_t sz);
 int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 		    char *why, char *note, size_t sz);
 const char *um_kmode_explain_mount(struct libmnt_context *cxt,

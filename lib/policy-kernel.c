@@ -83,6 +83,13 @@ void um_policy_kernel_describe(struct libmnt_context *cxt,
 	free(w);
 }
 
+/* umount -v: what the kernel recorded on the mount about to go. */
+int um_policy_kernel_describe_umount(struct libmnt_context *cxt, char *buf,
+				     size_t sz)
+{
+	return um_kmode_describe_umount(cxt, buf, sz);
+}
+
 /* Which of the series' rules refused the mount (@rc), from mountinfo. */
 const char *um_policy_kernel_explain(struct libmnt_context *cxt,
 				     struct um_mount *m, int rc)

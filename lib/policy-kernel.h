@@ -18,6 +18,8 @@ int um_policy_kernel_verify(struct libmnt_context *cxt, struct um_mount *m);
 const char *um_policy_kernel_explain(struct libmnt_context *cxt,
 				     struct um_mount *m, int rc);
 void um_policy_kernel_free(struct um_mount *m);
+int um_policy_kernel_describe_umount(struct libmnt_context *cxt, char *buf,
+				     size_t sz);
 const char *um_policy_kernel_explain_umount(struct libmnt_context *cxt,
 					    bool forced, char *buf,
 					    size_t sz);

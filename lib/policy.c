@@ -276,6 +276,24 @@ void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt,
 }
 
 /*
+ * umount -v, before the umount: what the mode knows of the mount on the
+ * target, in @buf; 0, or -1 with nothing to add (the plain and setuid
+ * modes: their output is util-linux's).
+ */
+int um_policy_describe_umount(enum um_mode mode, struct libmnt_context *cxt,
+			      char *buf, size_t sz)
+{
+	switch (mode) {
+	case UM_MODE_KERNEL:
+		return um_policy_kernel_describe_umount(cxt, buf, sz);
+	case UM_MODE_SETUID:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return -1;
+}
+
+/*
  * The change: @change(@arg) makes the syscall, updates utab and reports,
  * and returns the exit code; the mode says where it runs. @helper:
  * "mount" or "umount".

@@ -72,6 +72,8 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 			    const char *arg);
 int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 		     const char *helper, int (*change)(void *), void *arg);
+int um_policy_describe_umount(enum um_mode mode, struct libmnt_context *cxt,
+			      char *buf, size_t sz);
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 			     const char *spec, int *status);
 const char *um_policy_explain_umount(enum um_mode mode,

@@ -179,6 +179,17 @@ static void success_message(struct libmnt_context *cxt)
 	free(src);
 }
 
+/* -v's second line: what the mode knew of the mount unmounted (@what) */
+static void described_message(struct libmnt_context *cxt, const char *what)
+{
+	char *tgt = um_printable(mnt_context_get_target(cxt));
+	char *w = um_printable(what);
+
+	warnx("%s: %s.", tgt, w);
+	free(tgt);
+	free(w);
+}
+
 /*
  * The filesystem's device, for root's look at who still holds it: root in
  * either of its modes (with the series present it is in kernel mode too),
@@ -203,15 +214,24 @@ static int umount_change(void *arg)
 	struct change *c = arg;
 	struct libmnt_context *cxt = c->cxt;
 	dev_t devno = umounted_devno(c->u, cxt);
+	bool verbose = mnt_context_is_verbose(cxt);
+	char what[256];
 	int rc;
 
+	/* the mount is read now: the umount takes it away */
+	if (verbose && um_policy_describe_umount(c->u->mode, cxt, what,
+						 sizeof(what)) < 0)
+		what[0] = '\0';
 	/* until the change is recorded in utab and reported */
 	um_signals_defer();
 	rc = mnt_context_do_umount(cxt);
 	rc = mnt_context_finalize_umount(cxt) ?: rc;
 	rc = report(c->u, cxt, rc);
-	if (rc == MNT_EX_SUCCESS && mnt_context_is_verbose(cxt))
+	if (rc == MNT_EX_SUCCESS && verbose) {
 		success_message(cxt);
+		if (what[0] && mnt_context_get_status(cxt) == 1)
+			described_message(cxt, what);
+	}
 	if (rc == MNT_EX_SUCCESS)
 		um_report_held_by_users(devno, mnt_context_get_target(cxt));
 	um_signals_deliver();

@@ -71,6 +71,28 @@ mount: $T/other: kernel ownership mode: no owner recorded (root's), nomnt." ]
 mount: $T/bobs: kernel ownership mode: owned by bob (uid 2002)." ]
 }
 
+@test "tools: umount -v says the owner the kernel had recorded on the mount it took" {
+	series || skip "kernel ownership mode only"
+	own_home
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user alice "$UMOUNT" -v "$H/dst"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" == "umount: $H/dst "*unmounted ]]
+	[ "${lines[1]}" = "umount: $H/dst: kernel ownership mode: owned by alice (uid 2001)." ]
+	! is_mounted "$H/dst" || false
+	"$MOUNT" -t tmpfs -o nomnt x "$T/other"
+	run "$UMOUNT" -v "$T/other"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "umount: $T/other: kernel ownership mode: no owner recorded (root's), nomnt." ]
+	# a refused umount adds nothing of the kind
+	"$MOUNT" --bind "$H/src" "$H/dst"
+	run as_user alice "$UMOUNT" -v "$H/dst"
+	[ "$status" -ne 0 ]
+	[[ "$output" != *"ownership mode"* ]]
+	umount "$H/dst"
+}
+
 @test "tools: admin's mount --bind --setuser=alice makes alice the owner" {
 	run "$MOUNT" --bind --setuser=alice "$H" "$H"
 	if ! series; then
