@@ -432,7 +432,7 @@ no_series_opts() {
 	run nocap "$NEWAPI" clone "$AH/src" "$AH/mnt2"
 	refused_new
 	[ "$(nmounts "$AH/mnt2")" -eq 0 ]
-	nr=$(nr_user)
+	if series; then nr=$(nr_user); fi
 	run as_alice "$NEWAPI" clone "$AH/src" "$AH/mnt2"
 	if series; then
 		allowed
