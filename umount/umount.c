@@ -33,7 +33,7 @@
 #include "privs.h"
 #include "signals.h"
 
-enum { OPT_FAKE = 0x100, OPT_OWNED };
+enum { OPT_FAKE = 0x100, OPT_OWNED, OPT_KEEP_FSTAB };
 
 static const struct um_option options[] = {
 	{ "all", no_argument, 'a', NULL, "unmount all filesystems",
@@ -53,6 +53,9 @@ static const struct um_option options[] = {
 	  UM_SETUID_DROPS },
 	UM_OPTION_HELP,
 	UM_OPTION_INTERNAL_ONLY("umount"),
+	{ "keep-fstab", no_argument, OPT_KEEP_FSTAB, NULL,
+	  "with --owned, leave the mount points /etc/fstab lists",
+	  UM_SETUID_DROPS },
 	UM_OPTION_NO_MTAB,
 	{ "lazy", no_argument, 'l', NULL,
 	  "detach the filesystem now, clean up things later", UM_SETUID_KEEPS },
@@ -96,6 +99,7 @@ struct run {
 	struct um_cxt_common common;	/* --fake, -v, -n, -c, -i, -N */
 	bool loopdel, lazy, rdonly;
 	bool owned;		/* -a --owned: @owned_uid's mounts only */
+	bool keep_fstab;	/* --owned --keep-fstab: not fstab's targets */
 	uid_t owned_uid;
 	const char *types, *optpattern;
 	/* libmount's status, as the last umount's prepare step left it */
@@ -439,14 +443,29 @@ static int umount_all(struct run *u, struct libmnt_context *cxt)
 	return rc;
 }
 
+/*
+ * --keep-fstab: is @fs mounted where fstab has a line? The mounts the
+ * admin set up for her (a home given with setuser=, mounted at boot by
+ * systemd's unit for it) outlive her sessions; what she mounted herself
+ * does not (usermount-logout.service). By mount point, as fstab names
+ * them: a bind's source there is a path, not mountinfo's device.
+ */
+static bool in_fstab(struct libmnt_table *fstab, struct libmnt_fs *fs)
+{
+	return fstab && mnt_table_find_target(fstab, mnt_fs_get_target(fs),
+					      MNT_ITER_FORWARD);
+}
+
 /* Is @fs one that umount -a --owned was asked for? */
-static bool owned_selected(const struct run *u, struct libmnt_fs *fs)
+static bool owned_selected(const struct run *u, struct libmnt_fs *fs,
+			   struct libmnt_table *fstab)
 {
 	uid_t owner;
 
 	return um_fs_owner(fs, &owner) == 1 && owner == u->owned_uid &&
 	       (!u->types || mnt_fs_match_fstype(fs, u->types)) &&
-	       (!u->optpattern || mnt_fs_match_options(fs, u->optpattern));
+	       (!u->optpattern || mnt_fs_match_options(fs, u->optpattern)) &&
+	       !in_fstab(fstab, fs);
 }
 
 /*
@@ -459,12 +478,15 @@ static bool owned_selected(const struct run *u, struct libmnt_fs *fs)
 static int umount_owned(struct run *u, struct libmnt_context *cxt)
 {
 	struct libmnt_iter *itr;
-	struct libmnt_table *tb;
+	struct libmnt_table *tb, *fstab = NULL;
 	struct libmnt_fs *fs;
 	int xrc, rc = um_policy_owned(u->mode);
 
 	if (rc)
 		return rc;
+	/* no fstab is one with no lines: then nothing is kept */
+	if (u->keep_fstab && mnt_context_get_fstab(cxt, &fstab) != 0)
+		fstab = NULL;
 	/*
 	 * Root naming a user unmounts by the names mountinfo gives, which
 	 * she may change before each umount (a directory renamed, a link put
@@ -482,7 +504,7 @@ static int umount_owned(struct run *u, struct libmnt_context *cxt)
 	tb = read_table(cxt);
 	mnt_context_disable_swapmatch(cxt, 1);
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		if (!owned_selected(u, fs) || !still_mounted(cxt, fs))
+		if (!owned_selected(u, fs, fstab) || !still_mounted(cxt, fs))
 			continue;
 		u->below = true;
 		u->not_alone = false;
@@ -541,6 +563,7 @@ static void parse_args(struct run *u, int argc, char **argv)
 			if (um_owned_uid(optarg, &u->owned_uid) < 0)
 				um_bad_usage("--owned: no such user");
 			break;
+		case OPT_KEEP_FSTAB: u->keep_fstab = true; break;
 		case 'N': u->common.ns = optarg; break;
 		case 'h': usage();
 		case 'V': um_print_version();
@@ -613,6 +636,8 @@ int main(int argc, char **argv)
 
 	if (u.owned && (!u.all || argc))
 		um_bad_usage("--owned goes with --all and no names");
+	if (u.keep_fstab && !u.owned)
+		um_bad_usage("--keep-fstab goes with --all --owned");
 	if (u.owned) {
 		rc = umount_owned(&u, cxt);
 	} else if (u.all) {

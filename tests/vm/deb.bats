@@ -246,6 +246,19 @@ dpkg_i() {
 	[ "$output" = "usermount: /usr/bin/mount" ]
 }
 
+@test "deb: the logout unit is a user unit systemd accepts, installed and not enabled" {
+	local unit=/usr/lib/systemd/user/usermount-logout.service
+	run in_root dpkg -S "$unit"
+	[ "$output" = "usermount: $unit" ]
+	run grep '^ExecStop=' "$R$unit"
+	[ "$output" = "ExecStop=/usr/bin/umount --all --owned --keep-fstab" ]
+	run in_root systemd-analyze verify --man=no "$unit"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# an admin's choice, as logind's KillUserProcesses is
+	[ -z "$(find "$R/etc/systemd/user" -name usermount-logout.service 2>/dev/null)" ]
+}
+
 @test "deb: util-linux's mount and umount stay, without their setuid bit" {
 	local c
 	# Debian's, as the mount package ships them

@@ -821,6 +821,58 @@ owned_targets() {
 Try 'umount --help' for more information." ]
 }
 
+# The command usermount-logout.service runs when alice's user manager
+# stops, read from the unit, with this tree's umount.
+logout_command() {
+	sed -n 's|^ExecStop=@bindir@/umount ||p' \
+		"$top_srcdir/systemd/usermount-logout.service.in"
+}
+
+@test "tools: at logout (usermount-logout.service's command) alice's mounts go, the home fstab gives her stays" {
+	if ! series; then
+		run as_user alice "$UMOUNT" $(logout_command)
+		[ "$status" -eq 32 ]
+		[ "$output" = "umount: --owned needs a kernel with mount ownership (no /proc/sys/fs/max_user_mounts)" ]
+		return
+	fi
+	[ "$(logout_command)" = "--all --owned --keep-fstab" ]
+	shared_world
+	mkdir "$H/tmp" "$T/bobs"
+	chown alice: "$H/tmp"
+	chown bob: "$T/bobs"
+	# the admin's: her home, and bob's, from fstab as systemd mounts them
+	cat >/etc/fstab <<-EOF
+	$H $H none bind,setuser=alice 0 0
+	$T/bobs $T/bobs none bind,setuser=bob 0 0
+	EOF
+	"$MOUNT" "$H"
+	"$MOUNT" "$T/bobs"
+	as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	as_user alice "$MOUNT" -o ro --bind "$H/src" "$H/src"
+	as_user alice "$MOUNT" --bind "$H/dst" "$H/tmp"
+	as_user bob "$MOUNT" --bind "$T/bobs" "$T/bobs"
+	theirs=$(owned_targets 2002)
+	[ "$(owned_targets 2001 | wc -l)" -eq 5 ]	# with a copy of the ro bind at dst
+	run as_user alice "$UMOUNT" $(logout_command)
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(owned_targets 2001)" = "$H" ]
+	[ "$(owned_targets 2002)" = "$theirs" ]
+	# root naming her, as a PAM session hook would: the same
+	as_user alice "$MOUNT" --bind "$H/dst" "$H/tmp"
+	run "$UMOUNT" -a --owned=alice --keep-fstab
+	[ "$status" -eq 0 ]
+	[ "$(owned_targets 2001)" = "$H" ]
+	# without --keep-fstab the home goes too; alone it is bad usage
+	run as_user alice "$UMOUNT" -a --owned
+	[ "$status" -eq 0 ]
+	[ -z "$(owned_targets 2001)" ]
+	run as_user alice "$UMOUNT" -a --keep-fstab
+	[ "$status" -eq 1 ]
+	[ "$output" = "umount: --keep-fstab goes with --all --owned
+Try 'umount --help' for more information." ]
+}
+
 @test "tools: root's umount -R of alice's recursive bind takes it whole" {
 	series || skip "needs the series: without it alice binds nothing"
 	shared_world
