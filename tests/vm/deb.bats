@@ -259,6 +259,17 @@ dpkg_i() {
 	[ -z "$(find "$R/etc/systemd/user" -name usermount-logout.service 2>/dev/null)" ]
 }
 
+@test "deb: the package's autopkgtest (debian/tests) passes on the installed package" {
+	run grep -c '^Tests:' "$top_srcdir/debian/tests/control"
+	[ "$output" = 1 ]
+	cp "$top_srcdir/debian/tests/installed-tools" "$R/tmp/"
+	run in_root /tmp/installed-tools
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "installed-tools: ok" ]
+	rm "$R/tmp/installed-tools"
+}
+
 @test "deb: util-linux's mount and umount stay, without their setuid bit" {
 	local c
 	# Debian's, as the mount package ships them
