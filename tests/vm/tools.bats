@@ -1627,6 +1627,17 @@ stop_racer() {
 	wait "$RACER" 2>/dev/null || true
 }
 
+# A racer that ends on its own: waited for (up to 30 s, then stopped), so
+# that under load a swap that comes late is still made before the checks.
+wait_racer() {
+	local i
+	for i in $(seq 300); do
+		kill -0 "$RACER" 2>/dev/null || break
+		sleep 0.1
+	done
+	stop_racer
+}
+
 # alice swaps $1 between a directory and a link to root's directory.
 swap_racer() {
 	start_racer 'while :; do
@@ -1728,7 +1739,7 @@ lowest_mount() {
 		mv "$1/a" "$1/a2" && ln -s "$2" "$1/a"' "$H" "$T/x"
 	run slow_mount -t tmpfs -o X-mount.owner=alice,X-mount.mode=0700 \
 		t "$H/a/t"
-	stop_racer
+	wait_racer
 	[ "$status" -eq 0 ]
 	[ -L "$H/a" ]
 	# root's other mount is as root left it; the new one is alice's
