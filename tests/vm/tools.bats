@@ -1044,6 +1044,31 @@ Try 'umount --help' for more information." ]
 	umount "$H/src/in"
 }
 
+@test "tools: alice's one-step bind in the world systemd makes (/ rshared): hers with its flags, and no copy anywhere else" {
+	series || skip "without the series alice binds nothing"
+	command -v strace >/dev/null || skip "no strace"
+	shared_world
+	own_home
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	before=$(wc -l </proc/self/mountinfo)
+	strace -f -e trace=mount,open_tree,mount_setattr,move_mount \
+		-o "$T/trace" setpriv --reuid=2001 --regid=2001 \
+		--clear-groups -- "$MOUNT" --bind -o ro,noexec "$H/src" "$H/dst"
+	cat "$T/trace"
+	grep -Eq 'move_mount\(.*MOVE_MOUNT_F_EMPTY_PATH\) = 0' "$T/trace"
+	! grep -Eq '^[0-9]+ +mount\(' "$T/trace" || false
+	[[ "$(mount_opts "$H/dst")" == ro,nosuid,nodev,noexec,*user=2001* ]]
+	# one mount more, hers, charged once: propagation made no other
+	[ "$(wc -l </proc/self/mountinfo)" -eq $((before + 1)) ]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 1)) ]
+	grep -q " $H/dst .*shared:" /proc/self/mountinfo
+	run as_user alice "$UMOUNT" "$H/dst"
+	[ "$status" -eq 0 ]
+	! is_mounted "$H/dst" || false
+	[ "$(wc -l </proc/self/mountinfo)" -eq "$before" ]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+}
+
 @test "tools: strictatime and lazytime keep their meaning with the series" {
 	mkdir -p "$T/m"
 	run "$MOUNT" -t tmpfs -o strictatime x "$T/m"
