@@ -895,10 +895,14 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 		return buf;
 	if (mnt_context_get_mtab(cxt, &tb) || !tb)
 		return NULL;
-	if (!um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
-			      fl & MS_BIND, getuid(), buf, sz))
-		return NULL;
-	return fstab_user_hint(cxt, buf, sz);
+	if (um_explain_mount(tb, tgt, mnt_context_get_fstype(cxt),
+			     fl & MS_BIND, getuid(), buf, sz))
+		return fstab_user_hint(cxt, buf, sz);
+	if ((fl & MS_BIND) &&
+	    um_explain_bind(tb, mnt_context_get_source(cxt), tgt, fl & MS_REC,
+			    getuid(), buf, sz))
+		return buf;
+	return NULL;
 }
 
 /* Why did the kernel refuse an ordinary user's umount? NULL: the errno. */

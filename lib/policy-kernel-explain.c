@@ -247,6 +247,69 @@ int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
 	return 1;
 }
 
+/* Is @path @dir itself or below it? */
+static bool path_at_or_below(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return true;
+	return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/*
+ * Does a mount @uid does not own sit on @path or below it, on the mount
+ * @path reaches? The kernel's test for what a user's bind may show
+ * (its source) and hide (its mountpoint): has_foreign_children().
+ */
+static bool others_below(struct libmnt_table *tb, const char *path, uid_t uid)
+{
+	struct um_mount_facts top;
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs, *child;
+	const char *at;
+	bool found = false;
+	uid_t owner;
+
+	if (!path || um_facts_reached(path, tb, &top) < 0)
+		return false;
+	fs = um_table_find_id(tb, top.id);
+	itr = fs ? mnt_new_iter(MNT_ITER_FORWARD) : NULL;
+	if (!itr)
+		return false;
+	while (!found && mnt_table_next_child_fs(tb, itr, fs, &child) == 0) {
+		at = mnt_fs_get_target(child);
+		found = at && path_at_or_below(at, path) &&
+			(um_fs_owner(child, &owner) != 1 || owner != uid);
+	}
+	mnt_free_iter(itr);
+	return found;
+}
+
+/*
+ * A user's bind the kernel refused although she may mount on @target:
+ * others' mounts below its source, which a plain bind would leave out and
+ * so show what they cover (a recursive bind takes them along, locked), or
+ * below the mountpoint, which her mount would hide. 1 with @buf, or 0.
+ */
+int um_explain_bind(struct libmnt_table *tb, const char *source,
+		    const char *target, bool recursive, uid_t uid, char *buf,
+		    size_t bufsz)
+{
+	if (!recursive && others_below(tb, source, uid)) {
+		snprintf(buf, bufsz, "a mount below the source is not yours, "
+			 "and a bind would show what it covers (mount --rbind "
+			 "takes it along)");
+		return 1;
+	}
+	if (others_below(tb, target, uid)) {
+		snprintf(buf, bufsz, "a mount below the mountpoint is not "
+			 "yours, and your mount would hide it");
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * A umount refused as busy while mounts sit below: util-linux says only
  * "target is busy", which does not tell a user who made a recursive bind

@@ -10,6 +10,9 @@
 int um_explain_mount(struct libmnt_table *tb, const char *target,
 		     const char *fstype, bool bind, uid_t uid, char *buf,
 		     size_t bufsz);
+int um_explain_bind(struct libmnt_table *tb, const char *source,
+		    const char *target, bool recursive, uid_t uid, char *buf,
+		    size_t bufsz);
 struct um_mount_facts;
 int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 		      bool forced, uid_t uid, char *buf, size_t bufsz);

@@ -1038,10 +1038,47 @@ Try 'umount --help' for more information." ]
 	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
 	[ "$status" -eq 32 ]
 	bind_msg=${output}
+	[ "$bind_msg" = "mount: $H/dst: a mount below the source is not yours, and a bind would show what it covers (mount --rbind takes it along)." ]
 	run as_user alice "$MOUNT" --bind -o ro "$H/src" "$H/dst"
 	[ "$output" = "$bind_msg" ]
 	! is_mounted "$H/dst" || false
 	umount "$H/src/in"
+}
+
+@test "tools: alice's bind over root's mount, or of a tree with root's mount below: the refusal says which and what to do" {
+	series || skip "without the series alice binds nothing: the refusal is util-linux's"
+	own_home
+	mkdir -p "$H/src/in" "$H/dst/in"
+	chown alice: "$H/src/in" "$H/dst/in"
+	mount -t tmpfs roots "$H/src/in"
+	mkdir "$H/b"
+	chown alice: "$H/b"
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/b"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/b: a mount below the source is not yours, and a bind would show what it covers (mount --rbind takes it along)." ]
+	! is_mounted "$H/b" || false
+	# what it says works: root's mount comes along
+	run as_user alice "$MOUNT" --rbind "$H/src" "$H/b"
+	[ "$status" -eq 0 ]
+	is_mounted "$H/b/in"
+	as_user alice "$UMOUNT" -R "$H/b"
+	# her own mount below is no reason
+	umount "$H/src/in"
+	as_user alice "$MOUNT" --bind "$H/dst" "$H/src/in"
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/b"
+	[ "$status" -eq 0 ]
+	as_user alice "$UMOUNT" "$H/b"
+	as_user alice "$UMOUNT" "$H/src/in"
+	# root's mount below the mountpoint: hers would hide it
+	mount -t tmpfs roots "$H/dst/in"
+	run as_user alice "$MOUNT" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: a mount below the mountpoint is not yours, and your mount would hide it." ]
+	! is_mounted "$H/dst" || false
+	run as_user alice "$MOUNT" --rbind "$H/src" "$H/dst"
+	[ "$status" -eq 32 ]
+	[ "$output" = "mount: $H/dst: a mount below the mountpoint is not yours, and your mount would hide it." ]
+	umount "$H/dst/in"
 }
 
 @test "tools: alice's one-step bind in the world systemd makes (/ rshared): hers with its flags, and no copy anywhere else" {
