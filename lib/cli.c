@@ -9,6 +9,7 @@
 #include "lazymount.h"
 
 #include "cli.h"
+#include "nls.h"
 
 int um_getopt_init(struct um_getopt *g, const struct um_option *opts)
 {
@@ -134,7 +135,7 @@ void um_context_set_ns(struct libmnt_context *cxt, const char *arg)
 	char *ns = um_ns_path(arg);
 
 	if (!ns || mnt_context_set_target_ns(cxt, ns))
-		err(MNT_EX_SYSERR, "failed to set target namespace to %s",
+		err(MNT_EX_SYSERR, UL_("failed to set target namespace to %s"),
 		    ns ? ns : arg);
 	free(ns);
 }
@@ -159,7 +160,7 @@ void um_bad_usage(const char *msg)
 {
 	if (msg)
 		warnx("%s", msg);
-	fprintf(stderr, "Try '%s --help' for more information.\n",
+	fprintf(stderr, UL_("Try '%s --help' for more information.\n"),
 		program_invocation_short_name);
 	exit(MNT_EX_USAGE);
 }
@@ -215,7 +216,7 @@ void um_check_exclusive(const struct um_option *opts, const um_excl_t *excl,
 		}
 		if (seen[r] == c)
 			continue;
-		fprintf(stderr, "%s: mutually exclusive arguments:",
+		fprintf(stderr, UL_("%s: mutually exclusive arguments:"),
 			program_invocation_short_name);
 		for (o = excl[r]; *o; o++)
 			put_option_name(stderr, opts, *o);
@@ -234,9 +235,9 @@ static void close_stdout(void)
 	errno = 0;
 	if ((fflush(stdout) != 0 || ferror(stdout)) && errno != EPIPE) {
 		if (errno)
-			warn("write error");
+			warn(UL_("write error"));
 		else
-			warnx("write error");
+			warnx(UL_("write error"));
 		_exit(EXIT_FAILURE);
 	}
 	if (fflush(stderr) != 0 || ferror(stderr))

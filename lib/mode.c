@@ -19,11 +19,12 @@
 #include "kernel-series.h"
 #include "mode.h"
 #include "privs.h"
+#include "nls.h"
 
 static void drop_or_die(void)
 {
 	if (um_privs_drop() < 0)
-		errx(MNT_EX_FAIL, "drop permissions failed.");
+		errx(MNT_EX_FAIL, UL_("drop permissions failed."));
 }
 
 /*

@@ -41,6 +41,7 @@
 #include "printable.h"
 #include "privs.h"
 #include "request.h"
+#include "nls.h"
 
 /* A bind remount changes the flags below and keeps the rest (statvfs). */
 #define BIND_FLAGS                                                        \
@@ -167,8 +168,8 @@ static int mkdir_refused(const char *tgt, uid_t owner, char *why, size_t sz)
 		close(fd);
 		fd = w == 0 ? -EPERM : 0;
 		if (fd)
-			snprintf(why, sz, "X-mount.mkdir in %s, which she "
-				 "may change", dir);
+			snprintf(why, sz, _("X-mount.mkdir in %s, which she "
+				 "may change"), dir);
 	}
 	free(dir);
 	return fd;
@@ -181,7 +182,7 @@ static const char *not_given(const struct um_owned *req, char *buf,
 	char name[64];
 
 	um_user_name(req->owner, name, sizeof(name));
-	snprintf(buf, sz, "not given to %s: %s", name, req->h.why);
+	snprintf(buf, sz, _("not given to %s: %s"), name, req->h.why);
 	return buf;
 }
 
@@ -546,26 +547,26 @@ static const char *mismatch(struct libmnt_fs *fs, const struct um_owned *req,
 
 	um_user_name(req->owner, want, sizeof(want));
 	if (!fs) {
-		snprintf(buf, sz, "the kernel shows no such mount");
+		snprintf(buf, sz, _("the kernel shows no such mount"));
 		return buf;
 	}
 	if ((req->flags & UM_MS_SETUSER) || !req->flags) {
 		if (um_fs_owner(fs, &owner) != 1) {
 			snprintf(buf, sz,
-				 "the kernel recorded no owner (asked: %s)",
+				 _("the kernel recorded no owner (asked: %s)"),
 				 want);
 			return buf;
 		}
 		if (owner != req->owner) {
 			um_user_name(owner, got, sizeof(got));
 			snprintf(buf, sz,
-				 "the kernel recorded the owner %s, not %s",
+				 _("the kernel recorded the owner %s, not %s"),
 				 got, want);
 			return buf;
 		}
 	}
 	if ((req->flags & UM_MS_NOMNT) && !um_fs_has_nomnt(fs)) {
-		snprintf(buf, sz, "the kernel did not record nomnt");
+		snprintf(buf, sz, _("the kernel did not record nomnt"));
 		return buf;
 	}
 	return NULL;
@@ -631,13 +632,13 @@ int um_kmode_verify(struct libmnt_context *cxt, const struct um_owned *req,
 	/* not there as asked: libmount's utab step is to record nothing */
 	mnt_context_set_syscall_status(cxt, -EPERM);
 	if (!fresh)
-		snprintf(why, sz, "%s; the remount stays as the kernel made it",
+		snprintf(why, sz, _("%s; the remount stays as the kernel made it"),
 			 what);
 	else if (e)
-		snprintf(why, sz, "%s, and the mount cannot be undone: %s",
+		snprintf(why, sz, _("%s, and the mount cannot be undone: %s"),
 			 what, strerror(-e));
 	else
-		snprintf(why, sz, "%s; the mount is undone", what);
+		snprintf(why, sz, _("%s; the mount is undone"), what);
 	return MNT_EX_FAIL;
 }
 
@@ -672,7 +673,7 @@ static void describe(const struct um_mount_facts *f, char *buf, size_t sz)
 	} else {
 		snprintf(who, sizeof(who), "no owner recorded (root's)");
 	}
-	snprintf(buf, sz, "kernel ownership mode: %s%s", who,
+	snprintf(buf, sz, _("kernel ownership mode: %s%s"), who,
 		 f->nomnt ? ", nomnt" : "");
 }
 
@@ -740,7 +741,7 @@ static const char *unknown_options(struct libmnt_context *cxt, char *buf,
 
 	if (mnt_context_get_fstype(cxt) || !o || !*o)
 		return NULL;
-	snprintf(buf, sz, "unknown mount option%s '%s'",
+	snprintf(buf, sz, _("unknown mount option%s '%s'"),
 		 strchr(o, ',') ? "s" : "", o);
 	return buf;
 }
@@ -836,7 +837,7 @@ static const char *refused_early(struct libmnt_context *cxt, int rc,
 	if (getuid() == 0 || !fstab_user_word(cxt))
 		return NULL;
 	if (e == MNT_ERR_LOOPDEV)	/* util-linux's words */
-		snprintf(buf, sz, "failed to setup loop device for %s",
+		snprintf(buf, sz, UL_("failed to setup loop device for %s"),
 			 src ? src : "");
 	else if (e == EPERM || e == EACCES)
 		snprintf(buf, sz, "%s", strerror(e));
@@ -866,8 +867,8 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 		return not_given(req, buf, sz);
 	if (req->undone) {
 		snprintf(buf, sz,
-			 "the mount was made, but not its flags (%s); "
-			 "the mount is undone",
+			 _("the mount was made, but not its flags (%s); "
+			 "the mount is undone"),
 			 strerror(mnt_context_get_syscall_errno(cxt)));
 		return buf;
 	}
@@ -876,8 +877,8 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 		/* mount(2) ran with the owner's file access rights */
 		um_user_name(req->owner, name, sizeof(name));
 		snprintf(buf, sz,
-			 "%s (the new owner) cannot reach the source or the "
-			 "mountpoint",
+			 _("%s (the new owner) cannot reach the source or the "
+			 "mountpoint"),
 			 name);
 		return buf;
 	}

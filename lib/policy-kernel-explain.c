@@ -23,6 +23,7 @@
 #include "mount-facts.h"
 #include "mountflags.h"
 #include "owner.h"
+#include "nls.h"
 
 void um_user_name(uid_t uid, char *buf, size_t bufsz)
 {
@@ -94,12 +95,12 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 
 	if (!bind && !um_fstype_is_safe(fstype)) {
 		snprintf(buf, bufsz,
-			 "filesystem type %s is not allowed for users",
+			 _("filesystem type %s is not allowed for users"),
 			 fstype ? fstype : "(none)");
 		return 1;
 	}
 	if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
-		snprintf(buf, bufsz, "mountpoint is a symbolic link");
+		snprintf(buf, bufsz, _("mountpoint is a symbolic link"));
 		return 1;
 	}
 	if (um_facts_reached(target, tb, &parent) < 0)
@@ -108,25 +109,25 @@ int um_explain_mount(struct libmnt_table *tb, const char *target,
 	fs = um_table_find_id(tb, parent.id);
 	where = fs ? mnt_fs_get_target(fs) : target;
 	if (parent.nomnt) {
-		snprintf(buf, bufsz, "%s is a nomnt mount: no submounts allowed",
+		snprintf(buf, bufsz, _("%s is a nomnt mount: no submounts allowed"),
 			 where);
 		return 1;
 	}
 	if (!parent.owned) {
-		snprintf(buf, bufsz, "not under a mount you own (%s has no owner)",
+		snprintf(buf, bufsz, _("not under a mount you own (%s has no owner)"),
 			 where);
 		return 1;
 	}
 	if (parent.owner != uid) {
 		um_user_name(parent.owner, name, sizeof(name));
 		snprintf(buf, bufsz,
-			 "not under a mount you own (%s is owned by %s)",
+			 _("not under a mount you own (%s is owned by %s)"),
 			 where, name);
 		return 1;
 	}
 	limit = limit_reached(tb, uid, &max);
 	if (limit) {
-		snprintf(buf, bufsz, "user mount limit reached (%s = %ld)",
+		snprintf(buf, bufsz, _("user mount limit reached (%s = %ld)"),
 			 limit, max);
 		return 1;
 	}
@@ -140,7 +141,7 @@ static int not_yours(const struct um_mount_facts *f, char *buf,
 	char name[64];
 
 	um_user_name(f->owner, name, sizeof(name));
-	snprintf(buf, bufsz, "not mounted by you (owned by %s, uid %u)", name,
+	snprintf(buf, bufsz, _("not mounted by you (owned by %s, uid %u)"), name,
 		 (unsigned)f->owner);
 	return 1;
 }
@@ -149,14 +150,14 @@ int um_explain_umount(const struct um_mount_facts *f, const char *fstype,
 		      bool forced, uid_t uid, char *buf, size_t bufsz)
 {
 	if (!f->owned) {
-		snprintf(buf, bufsz, "must be superuser to unmount");
+		snprintf(buf, bufsz, UL_("must be superuser to unmount"));
 		return 1;
 	}
 	if (f->owner != uid)
 		return not_yours(f, buf, bufsz);
 	if (forced && !um_fstype_is_safe(fstype)) {
 		snprintf(buf, bufsz,
-			 "forced unmount by the owner is allowed only for fuse");
+			 _("forced unmount by the owner is allowed only for fuse"));
 		return 1;
 	}
 	return 0;
@@ -176,8 +177,8 @@ int um_explain_propagation(const struct um_mount_facts *f, bool recursive,
 		return not_yours(f, buf, bufsz);
 	if (!recursive)
 		return 0;
-	snprintf(buf, bufsz, "a mount below is not yours: a recursive change "
-		 "reaches only a tree of your own mounts");
+	snprintf(buf, bufsz, _("a mount below is not yours: a recursive change "
+		 "reaches only a tree of your own mounts"));
 	return 1;
 }
 
@@ -213,21 +214,21 @@ int um_explain_move(struct libmnt_table *tb, const struct um_mount_facts *from,
 		return not_yours(from, buf, bufsz);
 	parent = err == EINVAL ? shared_parent(tb, from->id) : NULL;
 	if (parent) {
-		snprintf(buf, bufsz, "the kernel moves no mount out of a shared "
-			 "mount: make %s private first (mount --make-private)",
+		snprintf(buf, bufsz, _("the kernel moves no mount out of a shared "
+			 "mount: make %s private first (mount --make-private)"),
 			 parent);
 		return 1;
 	}
 	if (err != EPERM)
 		return 0;
 	if (!to->owned || to->owner != uid || to->nomnt) {
-		snprintf(buf, bufsz, "you may move your mounts only onto a "
-			 "mount of your own without nomnt");
+		snprintf(buf, bufsz, _("you may move your mounts only onto a "
+			 "mount of your own without nomnt"));
 		return 1;
 	}
-	snprintf(buf, bufsz, "you may move only a tree of your own mounts "
+	snprintf(buf, bufsz, _("you may move only a tree of your own mounts "
 		 "from a mount of your own, not out of a nomnt mount, and "
-		 "not over another's mount");
+		 "not over another's mount"));
 	return 1;
 }
 
@@ -241,9 +242,9 @@ int um_explain_locked(const struct um_mount_facts *f, uid_t uid, char *buf,
 {
 	if (!f->owned || f->owner != uid)
 		return 0;
-	snprintf(buf, bufsz, "a copy of another's mount in your recursive "
+	snprintf(buf, bufsz, _("a copy of another's mount in your recursive "
 		 "bind goes only with the mount above it (umount that, or "
-		 "umount -R)");
+		 "umount -R)"));
 	return 1;
 }
 
@@ -297,14 +298,14 @@ int um_explain_bind(struct libmnt_table *tb, const char *source,
 		    size_t bufsz)
 {
 	if (!recursive && others_below(tb, source, uid)) {
-		snprintf(buf, bufsz, "a mount below the source is not yours, "
+		snprintf(buf, bufsz, _("a mount below the source is not yours, "
 			 "and a bind would show what it covers (mount --rbind "
-			 "takes it along)");
+			 "takes it along)"));
 		return 1;
 	}
 	if (others_below(tb, target, uid)) {
-		snprintf(buf, bufsz, "a mount below the mountpoint is not "
-			 "yours, and your mount would hide it");
+		snprintf(buf, bufsz, _("a mount below the mountpoint is not "
+			 "yours, and your mount would hide it"));
 		return 1;
 	}
 	return 0;
@@ -334,12 +335,12 @@ int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, uid_t me,
 	}
 	mnt_free_iter(itr);
 	if (others)
-		snprintf(buf, bufsz, "target is busy: %d %s below it %s not "
-			 "yours", others, others > 1 ? "mounts" : "mount",
+		snprintf(buf, bufsz, _("target is busy: %d %s below it %s not "
+			 "yours"), others, others > 1 ? "mounts" : "mount",
 			 others > 1 ? "are" : "is");
 	else if (n)
-		snprintf(buf, bufsz, "target is busy: %d %s below it (umount "
-			 "-R unmounts %s with it)", n,
+		snprintf(buf, bufsz, _("target is busy: %d %s below it (umount "
+			 "-R unmounts %s with it)"), n,
 			 n > 1 ? "mounts" : "mount", n > 1 ? "them" : "it");
 	return n > 0;
 }
@@ -392,29 +393,29 @@ int um_explain_remount(const struct um_mount_facts *f, unsigned long asked,
 	if (f->owner != uid)
 		return not_yours(f, buf, bufsz);
 	if (!(asked & MS_BIND)) {
-		snprintf(buf, bufsz, "the filesystem's options are root's; the "
+		snprintf(buf, bufsz, _("the filesystem's options are root's; the "
 			 "owner changes her mount's flags with "
-			 "-o remount,bind");
+			 "-o remount,bind"));
 		return 1;
 	}
 	if (asked & UM_MS_SETUSER) {
-		snprintf(buf, bufsz, "only root gives a mount to a user");
+		snprintf(buf, bufsz, _("only root gives a mount to a user"));
 		return 1;
 	}
 	if (((f->attr & MOUNT_ATTR_NOSUID) && !(asked & MS_NOSUID)) ||
 	    ((f->attr & MOUNT_ATTR_NODEV) && !(asked & MS_NODEV))) {
-		snprintf(buf, bufsz, "nosuid and nodev stay on a user's mount");
+		snprintf(buf, bufsz, _("nosuid and nodev stay on a user's mount"));
 		return 1;
 	}
 	if (f->nomnt && !(asked & UM_MS_NOMNT)) {
-		snprintf(buf, bufsz, "nomnt stays: only root lifts it");
+		snprintf(buf, bufsz, _("nomnt stays: only root lifts it"));
 		return 1;
 	}
 	n = lifted(f, asked, name, sizeof(name));
 	if (n) {
-		snprintf(buf, bufsz, "%s %s: root set %s, or %s with the "
+		snprintf(buf, bufsz, _("%s %s: root set %s, or %s with the "
 			 "source of the bind or with files you do not own "
-			 "(you lift only what you set)", name,
+			 "(you lift only what you set)"), name,
 			 n > 1 ? "stay" : "stays", n > 1 ? "them" : "it",
 			 n > 1 ? "they came" : "it came");
 		return 1;

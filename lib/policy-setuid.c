@@ -21,6 +21,7 @@
 #include "setuid-rootchild.h"
 #include "setuid-rules.h"
 #include "signals.h"
+#include "nls.h"
 
 /*
  * The one place a command line gives the rights up: @covered says whether
@@ -168,7 +169,7 @@ int um_policy_setuid_prepare_umount(enum um_mode *mode,
 	um_policy_context(*mode, cxt);
 	mnt_reset_context(cxt);
 	if (mnt_context_set_target(cxt, spec))
-		err(MNT_EX_SYSERR, "failed to set umount target");
+		err(MNT_EX_SYSERR, UL_("failed to set umount target"));
 	*status = mnt_context_prepare_umount(cxt);
 	return 0;
 }

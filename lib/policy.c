@@ -20,6 +20,7 @@
 #include "policy-setuid.h"
 #include "printable.h"
 #include "privs.h"
+#include "nls.h"
 
 /* libmount applies its fstab policy only in the setuid mode. */
 void um_policy_context(enum um_mode mode, struct libmnt_context *cxt)
@@ -41,7 +42,7 @@ struct libmnt_context *um_policy_new_context(enum um_mode mode)
 	struct libmnt_context *cxt = mnt_new_context();
 
 	if (!cxt)
-		err(MNT_EX_SYSERR, "libmount context allocation failed");
+		err(MNT_EX_SYSERR, UL_("libmount context allocation failed"));
 	um_policy_context(mode, cxt);
 	return cxt;
 }

@@ -15,6 +15,7 @@
 #include "mount.h"
 #include "mountinfo-index.h"
 #include "printable.h"
+#include "nls.h"
 
 /* Set up a context for one fstab entry with the command line's options. */
 static struct libmnt_context *entry_context(const struct cli *cli,
@@ -103,7 +104,7 @@ static void mount_forked(const struct cli *cli, struct libmnt_context *one,
 	fflush(NULL);	/* nothing buffered is written twice */
 	pid = fork();
 	if (pid < 0)
-		err(MNT_EX_SYSERR, "fork failed");
+		err(MNT_EX_SYSERR, UL_("fork failed"));
 	if (pid == 0) {
 		quiet_child();
 		mount_one(cli, one, &status);
@@ -216,7 +217,7 @@ int remount_all(const struct cli *cli)
 	struct tally t = { 0 };
 
 	if (!itr || mnt_context_get_mtab(cxt, &tb) || !tb)
-		err(MNT_EX_SYSERR, "failed to read mtab");
+		err(MNT_EX_SYSERR, UL_("failed to read mtab"));
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
 		struct libmnt_context *one;

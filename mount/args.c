@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "mount.h"
 #include "cli-optsmode.h"
+#include "nls.h"
 
 enum {
 	OPT_SETUSER = 0x100,
@@ -198,7 +199,7 @@ static void append_option(struct cli *cli, const char *opt)
 	/* util-linux's guard: such a list would not parse as meant */
 	if (*opt == '=' || *opt == '\'' || *opt == '"' ||
 	    isblank((unsigned char)*opt))
-		errx(MNT_EX_USAGE, "unsupported option format: %s", opt);
+		errx(MNT_EX_USAGE, UL_("unsupported option format: %s"), opt);
 	o = strdup(opt);
 
 	if (!o || um_ownopts_take(&o, &cli->own) < 0)
@@ -213,7 +214,7 @@ static void append_option(struct cli *cli, const char *opt)
 static void set_tag(char **source, const char *tag, const char *val)
 {
 	if (*source)
-		um_bad_usage("source specified more than once");
+		um_bad_usage(UL_("source specified more than once"));
 	if (asprintf(source, "%s=\"%s\"", tag, val) < 0)
 		err(MNT_EX_SYSERR, "out of memory");
 }
@@ -222,7 +223,7 @@ static int table_parser_errcb(struct libmnt_table *tb __attribute__((unused)),
 			      const char *filename, int line)
 {
 	if (filename)
-		warnx("%s: parse error at line %d -- ignored", filename, line);
+		warnx(UL_("%s: parse error at line %d -- ignored"), filename, line);
 	return 1;
 }
 
@@ -250,7 +251,7 @@ static void add_fstab(struct cli *cli, const char *path)
 		mnt_table_set_parser_errcb(cli->fstab, table_parser_errcb);
 	}
 	if (mnt_table_parse_fstab(cli->fstab, path))
-		errx(MNT_EX_USAGE, "%s: failed to parse", path);
+		errx(MNT_EX_USAGE, UL_("%s: failed to parse"), path);
 	/* for messages: the files searched, as given */
 	if (asprintf(&names, "%s%s%s", cli->fstab_names ?: "",
 		     cli->fstab_names ? ", " : "", path) < 0)
@@ -289,7 +290,7 @@ static void add_idmap(struct cli *cli, char type, const char *arg)
 	if (*arg == '=')
 		arg++;
 	if (cli->idmap && (*cli->idmap == '/' || *arg == '/'))
-		um_bad_usage("bad usage");
+		um_bad_usage(UL_("bad usage"));
 	if (*arg == '/')
 		more = strdup(arg);
 	else if (asprintf(&more, "%s%s%c:%s", cli->idmap ?: "",
@@ -382,7 +383,7 @@ static bool name_option(struct cli *cli, int c, const char *arg,
 	case 'U': set_tag(source, "UUID", arg); break;
 	case OPT_SOURCE:
 		if (*source)
-			um_bad_usage("source specified more than once");
+			um_bad_usage(UL_("source specified more than once"));
 		*source = strdup(arg);
 		break;
 	case OPT_TARGET: *target = strdup(arg); break;
@@ -409,11 +410,11 @@ static bool newer_option(struct cli *cli, struct um_optsmode *omode, int c,
 		break;
 	case OPT_OPTMODE:
 		if (um_optsmode_set_mode(omode, arg) < 0)
-			um_bad_usage("bad usage");
+			um_bad_usage(UL_("bad usage"));
 		break;
 	case OPT_OPTSRC:
 		if (um_optsmode_set_source(omode, arg) < 0)
-			um_bad_usage("bad usage");
+			um_bad_usage(UL_("bad usage"));
 		break;
 	case OPT_OPTSRC_FORCE: omode->force = true; break;
 	case OPT_MAP_USERS:
@@ -422,12 +423,12 @@ static bool newer_option(struct cli *cli, struct um_optsmode *omode, int c,
 		break;
 	case OPT_SETUSER:
 		if (um_ownopts_set_user(&cli->own, arg) < 0)
-			um_bad_usage("--setuser needs a user name");
+			um_bad_usage(_("--setuser needs a user name"));
 		break;
 	case OPT_OWNED:
 		cli->owned = true;
 		if (um_owned_uid(arg, &cli->owned_uid) < 0)
-			um_bad_usage("--owned: no such user");
+			um_bad_usage(_("--owned: no such user"));
 		break;
 	default:
 		return false;
@@ -516,15 +517,15 @@ void place_args(const struct cli *cli, int argc, char **argv,
 		       char **source, char **target)
 {
 	if (cli->oper && (cli->types || cli->all || *source))
-		um_bad_usage("bad usage");
+		um_bad_usage(UL_("bad usage"));
 	if (cli->all) {
 		if (argc)
-			um_bad_usage("bad usage");
+			um_bad_usage(UL_("bad usage"));
 		return;
 	}
 	if (argc == 1 && !(*source && *target)) {
 		if (mnt_tag_is_valid(argv[0]) && *source)
-			errx(MNT_EX_USAGE, "source specified more than once");
+			errx(MNT_EX_USAGE, UL_("source specified more than once"));
 		if (mnt_tag_is_valid(argv[0]) || *target)
 			*source = strdup(argv[0]);
 		else
@@ -533,7 +534,7 @@ void place_args(const struct cli *cli, int argc, char **argv,
 		*source = strdup(argv[0]);
 		*target = strdup(argv[1]);
 	} else if (argc != 0) {
-		um_bad_usage("bad usage");
+		um_bad_usage(UL_("bad usage"));
 	}
 }
 

@@ -28,6 +28,7 @@
 #include "mount.h"
 #include "policy.h"
 #include "signals.h"
+#include "nls.h"
 
 /* mount [-l] [-t TYPE]: the table as the kernel has it, owners included. */
 static int print_all(const struct cli *cli)
@@ -50,7 +51,7 @@ static int print_all(const struct cli *cli)
 	if (rc == LIST_USE_LIBMOUNT) {
 		cxt = new_context(cli);
 		if (mnt_context_get_mtab(cxt, &tb) || !tb)
-			err(MNT_EX_SYSERR, "failed to read mtab");
+			err(MNT_EX_SYSERR, UL_("failed to read mtab"));
 		rc = list_table(tb, &o, stdout);
 		mnt_free_context(cxt);
 	}
@@ -75,7 +76,7 @@ int main(int argc, char **argv)
 	cli.mode = um_mode_start(argv);
 	um_signals_init();
 	um_close_stdout_atexit();
-	setlocale(LC_ALL, "");
+	um_nls_init();
 	mnt_init_debug(0);
 
 	parse_args(&cli, argc, argv, &source, &target);
@@ -83,9 +84,9 @@ int main(int argc, char **argv)
 	argv += optind;
 	listing = !source && !target && argc == 0 && !cli.all;
 	if (listing && (cli.oper || cli.optstr || cli.own.setuser))
-		um_bad_usage("bad usage");
+		um_bad_usage(UL_("bad usage"));
 	if (!listing && cli.owned)
-		um_bad_usage("--owned lists mounts: it takes no source or target");
+		um_bad_usage(_("--owned lists mounts: it takes no source or target"));
 	if (!listing)
 		place_args(&cli, argc, argv, &source, &target);
 	um_policy_arguments(&cli.mode,

@@ -32,6 +32,7 @@
 #include "printable.h"
 #include "privs.h"
 #include "signals.h"
+#include "nls.h"
 
 enum { OPT_FAKE = 0x100, OPT_OWNED, OPT_KEEP_FSTAB };
 
@@ -176,9 +177,9 @@ static void success_message(struct libmnt_context *cxt)
 	tgt = um_printable(mnt_context_get_target(cxt));
 	src = um_printable(mnt_context_get_source(cxt));
 	if (src)
-		warnx("%s (%s) unmounted", tgt, src);
+		warnx(UL_("%s (%s) unmounted"), tgt, src);
 	else
-		warnx("%s unmounted", tgt);
+		warnx(UL_("%s unmounted"), tgt);
 	free(tgt);
 	free(src);
 }
@@ -249,7 +250,7 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 	int stop;
 
 	if (mnt_context_set_target(cxt, spec))
-		err(MNT_EX_SYSERR, "failed to set umount target");
+		err(MNT_EX_SYSERR, UL_("failed to set umount target"));
 	/*
 	 * Step by step, not mnt_context_umount(): from 2.39 on libmount
 	 * starts a utab "action" (/run/mount/utab.act) before the call and
@@ -278,11 +279,11 @@ static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
 	bool yes;
 
 	if (!old)
-		err(MNT_EX_SYSERR, "failed to switch namespace");
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
 	yes = um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
 	      id == (uint64_t)mnt_fs_get_id(fs);
 	if (!mnt_context_switch_ns(cxt, old))
-		err(MNT_EX_SYSERR, "failed to switch namespace");
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
 	return yes;
 }
 
@@ -301,7 +302,7 @@ static int umount_tree(struct run *u, struct libmnt_context *cxt,
 	int rc = MNT_EX_SUCCESS;
 
 	if (!itr)
-		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+		err(MNT_EX_SYSERR, UL_("libmount iterator allocation failed"));
 	while (rc == MNT_EX_SUCCESS &&
 	       mnt_table_next_child_fs(tb, itr, fs, &child) == 0)
 		rc = umount_tree(u, cxt, tb, child, true);
@@ -328,11 +329,11 @@ static struct libmnt_table *read_table(struct libmnt_context *cxt)
 	struct libmnt_ns *old = mnt_context_switch_target_ns(cxt);
 
 	if (!old)
-		err(MNT_EX_SYSERR, "failed to switch namespace");
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
 	if (!tb || mnt_table_parse_mtab(tb, NULL))
 		err(MNT_EX_SYSERR, "failed to read mount table");
 	if (!mnt_context_switch_ns(cxt, old))
-		err(MNT_EX_SYSERR, "failed to switch namespace");
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
 	mnt_table_set_cache(tb, mnt_context_get_cache(cxt));
 	return tb;
 }
@@ -345,7 +346,7 @@ static int not_mounted(const struct run *u, const char *spec)
 	if (u->quiet)
 		return MNT_EX_USAGE;
 	name = um_printable(spec);
-	warnx(access(spec, F_OK) == 0 ? "%s: not mounted" : "%s: not found",
+	warnx(access(spec, F_OK) == 0 ? UL_("%s: not mounted") : "%s: not found",
 	      name);
 	free(name);
 	return MNT_EX_USAGE;
@@ -397,7 +398,7 @@ static int umount_alltargets(struct run *u, struct libmnt_context *cxt,
 
 	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
-		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+		err(MNT_EX_SYSERR, UL_("libmount iterator allocation failed"));
 	tb = read_table(cxt);
 	mnt_context_disable_swapmatch(cxt, 1);
 	rc = MNT_EX_SUCCESS;
@@ -419,7 +420,7 @@ static int umount_all(struct run *u, struct libmnt_context *cxt)
 	int mntrc, ignored, rc = 0;
 
 	if (!itr)
-		err(MNT_EX_SYSERR, "failed to initialize libmount iterator");
+		err(MNT_EX_SYSERR, UL_("failed to initialize libmount iterator"));
 	um_signals_defer();
 	while (mnt_context_next_umount(cxt, itr, &fs, &mntrc, &ignored) == 0) {
 		const char *tgt = mnt_fs_get_target(fs);
@@ -500,7 +501,7 @@ static int umount_owned(struct run *u, struct libmnt_context *cxt)
 	}
 	itr = mnt_new_iter(MNT_ITER_BACKWARD);
 	if (!itr)
-		err(MNT_EX_SYSERR, "libmount iterator allocation failed");
+		err(MNT_EX_SYSERR, UL_("libmount iterator allocation failed"));
 	tb = read_table(cxt);
 	mnt_context_disable_swapmatch(cxt, 1);
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
@@ -561,7 +562,7 @@ static void parse_args(struct run *u, int argc, char **argv)
 		case OPT_OWNED:
 			u->owned = true;
 			if (um_owned_uid(optarg, &u->owned_uid) < 0)
-				um_bad_usage("--owned: no such user");
+				um_bad_usage(_("--owned: no such user"));
 			break;
 		case OPT_KEEP_FSTAB: u->keep_fstab = true; break;
 		case 'N': u->common.ns = optarg; break;
@@ -586,7 +587,7 @@ static struct libmnt_context *new_context(const struct run *u)
 	mnt_context_enable_rdonly_umount(cxt, u->rdonly);
 	if (u->optpattern &&
 	    mnt_context_set_options_pattern(cxt, u->optpattern))
-		err(MNT_EX_SYSERR, "failed to set options pattern");
+		err(MNT_EX_SYSERR, UL_("failed to set options pattern"));
 	um_context_set_common(cxt, &u->common);
 	return cxt;
 }
@@ -625,7 +626,7 @@ int main(int argc, char **argv)
 	u.restricted = getuid() != 0;
 	um_signals_init();
 	um_close_stdout_atexit();
-	setlocale(LC_ALL, "");
+	um_nls_init();
 	mnt_init_debug(0);
 
 	parse_args(&u, argc, argv);
@@ -635,21 +636,21 @@ int main(int argc, char **argv)
 	cxt = new_context(&u);
 
 	if (u.owned && (!u.all || argc))
-		um_bad_usage("--owned goes with --all and no names");
+		um_bad_usage(_("--owned goes with --all and no names"));
 	if (u.keep_fstab && !u.owned)
-		um_bad_usage("--keep-fstab goes with --all --owned");
+		um_bad_usage(_("--keep-fstab goes with --all --owned"));
 	if (u.owned) {
 		rc = umount_owned(&u, cxt);
 	} else if (u.all) {
 		if (argc)
-			um_bad_usage("unexpected number of arguments");
+			um_bad_usage(UL_("unexpected number of arguments"));
 		mnt_context_set_fstype_pattern(
 			cxt, u.types ? u.types :
 				       "noproc,nodevfs,nodevpts,nosysfs,"
 				       "norpc_pipefs,nonfsd,noselinuxfs");
 		rc = umount_all(&u, cxt);
 	} else if (argc < 1) {
-		um_bad_usage("bad usage");
+		um_bad_usage(UL_("bad usage"));
 	} else {
 		rc = umount_named(&u, cxt, argc, argv);
 	}

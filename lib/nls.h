@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef USERMOUNT_NLS_H
+#define USERMOUNT_NLS_H
+
+#include <libintl.h>
+
+/*
+ * Two catalogues. usermount's own words are in its own (po/usermount.pot,
+ * made by the build). Where it says what util-linux says, in util-linux's
+ * words, it asks util-linux's catalogue (util-linux-locales), so that a
+ * user reads the same sentence from either program; libmount's messages
+ * come translated from there already.
+ */
+#define _(s) dgettext("usermount", s)
+#define UL_(s) dgettext("util-linux", s)
+
+void um_nls_init(void);
+
+#endif
