@@ -15,6 +15,10 @@ setup() {
 		return 1
 	}
 	localedef -i de_DE -f UTF-8 "$T/loc/de_DE.UTF-8"
+	# the util-linux whose catalogue is installed: the system's (a
+	# util-linux built for another libmount has none of its own)
+	DEB_UMOUNT=/usr/bin/umount
+	[ ! -x "$DEB_UMOUNT.util-linux" ] || DEB_UMOUNT=$DEB_UMOUNT.util-linux
 }
 
 teardown() {
@@ -32,18 +36,18 @@ de() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "umount: $T/m ausgehängt" ]
 	mount -t tmpfs x "$T/m"
-	run de "$UL_UMOUNT" -v "$T/m"
+	run de "$DEB_UMOUNT" -v "$T/m"
 	[ "$output" = "umount: $T/m ausgehängt" ]
 	run de "$UMOUNT" --no-such-option
 	[ "$status" -eq 1 ]
 	ours=${lines[1]}
-	run de "$UL_UMOUNT" --no-such-option
+	run de "$DEB_UMOUNT" --no-such-option
 	[ "${lines[1]}" = "$ours" ]
 	[ "$ours" = "Rufen Sie »umount --help« auf, um weitere Informationen zu erhalten." ]
 	run de "$UMOUNT" -a x
 	[ "$status" -eq 1 ]
 	ours=$output
-	run de "$UL_UMOUNT" -a x
+	run de "$DEB_UMOUNT" -a x
 	[ "$output" = "$ours" ]
 	[ "${lines[0]}" = "umount: unerwartete Anzahl an Argumenten" ]
 }
