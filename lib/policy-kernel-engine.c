@@ -668,10 +668,10 @@ static void describe(const struct um_mount_facts *f, char *buf, size_t sz)
 
 	if (f->owned) {
 		um_user_name(f->owner, name, sizeof(name));
-		snprintf(who, sizeof(who), "owned by %s (uid %u)", name,
+		snprintf(who, sizeof(who), _("owned by %s (uid %u)"), name,
 			 (unsigned)f->owner);
 	} else {
-		snprintf(who, sizeof(who), "no owner recorded (root's)");
+		snprintf(who, sizeof(who), _("no owner recorded (root's)"));
 	}
 	snprintf(buf, sz, _("kernel ownership mode: %s%s"), who,
 		 f->nomnt ? ", nomnt" : "");
