@@ -115,8 +115,8 @@ passed_all() {
 # every rule holds with the series; without it every test is skipped,
 # since there is nothing to test, and none may pass or fail.  6.12's has
 # statmount()'s test of the owner too.
-UM_TESTS=37
-[ "$KVER" != 6.12 ] || UM_TESTS=38
+UM_TESTS=39
+[ "$KVER" != 6.12 ] || UM_TESTS=40
 
 # the harness's summary line: pass:N fail:N xfail:N xpass:N skip:N error:N
 totals() {
@@ -153,10 +153,12 @@ load series
 		exec \"\$0\"" "$2"' sh "$TMPD" "$KS/user_mounts/user_mounts_test"
 	echo "$output"
 	[ "$status" -ne 0 ]
-	local more= nfail=32
-	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=33
+	local more= nfail=34
+	[ "$KVER" != 6.12 ] || more=statmount_reports_owner_and_nomnt nfail=35
 	[ "$(failed | sort | tr '\n' ' ')" = "$(printf 'user_mounts.%s\n' $more \
+		admin_gives_detached_mount \
 		bind_of_others_read_only copy_of_shared_mount_sends_nothing_back \
+		detached_owner_for_admin_alone \
 		detached_copies_stay_hers owner_binds_detached \
 		cover_of_others_mount_refused fuse_below_owned_mount \
 		fuse_of_set_up_connection_refused \
