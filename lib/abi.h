@@ -28,6 +28,13 @@
 #define UM_MS_NOMNT (1UL << 27) /* no unprivileged submounts below */
 #endif
 
+/*
+ * mount_setattr(2)'s attribute that gives the top of a detached tree an
+ * owner, the caller's fsuid (kernel/6.12/0037, kernel/6.1/0034:
+ * provisional, a high bit). Another kernel refuses the bit (EINVAL).
+ */
+#define UM_MOUNT_ATTR_SETUSER 0x80000000ULL
+
 /* Present only on a kernel with the series. */
 #define UM_SYSCTL_NR_USER_MOUNTS "/proc/sys/fs/nr_user_mounts"
 #define UM_SYSCTL_MAX_USER_MOUNTS "/proc/sys/fs/max_user_mounts"

@@ -16,11 +16,15 @@
  * dentry), so no path is looked up again once the mount exists. The
  * mount's id is kept for the check of what the kernel recorded.
  *
- * The series extends mount(2) alone: the new mount API carries no owner,
- * so the owner comes with the remount; root makes the mount itself, so
- * the kernel's checks for an owner's mount(2) (may she reach the source
- * and the target?) are made by the pinning walk, which runs with her
- * fsuid.
+ * Where the kernel has it (MOUNT_ATTR_SETUSER), the owner is given while
+ * the mount is still detached, with her fsuid: the mount is hers the
+ * moment it is attached, and nothing is left to do to it but its
+ * propagation, which an admin's mount(8) sets after the attach as
+ * util-linux's does. The bind remount remains for kernels of the series
+ * without that attribute, and for nomnt, which mount_setattr(2) does not
+ * take. Root makes the mount itself, so the kernel's checks for an
+ * owner's mount(2) (may she reach the source and the target?) are made
+ * by the pinning walk, which runs with her fsuid.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -146,13 +150,37 @@ static int hand_over(int fd, const char *mnt, uid_t owner, unsigned long ours)
 	return rc;
 }
 
+/*
+ * Give the detached @fd its owner, with her fsuid: 0, 1 when the
+ * hand-over is left to the bind remount (nomnt asked, or a kernel
+ * without the attribute, which refuses it with EINVAL), or -errno.
+ */
+static int give_detached(int fd, uid_t owner, unsigned long ours)
+{
+	struct mount_attr attr = { .attr_set = UM_MOUNT_ATTR_SETUSER };
+	uid_t saved;
+	int rc;
+
+	if (ours != UM_MS_SETUSER)
+		return 1;
+	saved = um_privs_fsuid(owner);
+	rc = mount_setattr(fd, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0 ?
+		-errno : 0;
+	um_privs_fsuid(saved);
+	return rc == -EINVAL ? 1 : rc;
+}
+
 /* Attach the detached @fd on the pinned target, propagate, hand over. */
 static int attach(struct um_handover *h, int fd, unsigned long fl,
 		  uid_t owner, unsigned long ours)
 {
 	char mnt[64];
-	int rc;
+	int rc, remount = give_detached(fd, owner, ours);
 
+	if (remount < 0) {
+		close(fd);
+		return remount;
+	}
 	if (move_mount(fd, "", h->target, "",
 		       MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0) {
 		rc = -errno;
@@ -162,7 +190,7 @@ static int attach(struct um_handover *h, int fd, unsigned long fl,
 	h->mnt = fd;
 	proc_path(fd, mnt, sizeof(mnt));
 	rc = um_set_propagation(mnt, fl & (MS_PROPAGATION | MS_REC));
-	if (!rc)
+	if (!rc && remount)
 		rc = hand_over(fd, mnt, owner, ours);
 	if (!rc)
 		rc = um_mount_id_at(fd, "", AT_EMPTY_PATH, &h->id, NULL);

@@ -1828,6 +1828,40 @@ lowest_mount() {
 	! grep -F "\"$T/srv" <<<"$after" || false
 }
 
+# Root's --setuser mount is given its owner while it is detached
+# (MOUNT_ATTR_SETUSER, kernel/6.12/0037): hers the moment it is attached,
+# with / rshared too, and no remount follows. nomnt, which mount_setattr(2)
+# does not take, still comes with the bind remount that hands it over.
+@test "tools: strace: the admin's --setuser mount is hers before it is attached; with nomnt, the remount hands it over" {
+	series || skip "owners exist only with the series"
+	shared_world
+	mkdir -p "$T/srv/t" "$T/srv/src" "$T/srv/b" "$T/srv/n"
+	for how in "-t tmpfs t" "--bind $T/srv/src"; do
+		set -- $how
+		dst=$T/srv/t
+		[ "$1" = -t ] || dst=$T/srv/b
+		run strace -f -qq -e trace=mount,move_mount,mount_setattr \
+			"$MOUNT" "$@" --setuser=alice "$dst"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[[ "$(mount_opts "$dst")" == *,user=2001* ]]
+		before=$(sed -n '/^move_mount(/q;p' <<<"$output")
+		grep -q '^mount_setattr(.*attr_set=[^,]*0x80000000' <<<"$before"
+		! grep -q MS_REMOUNT <<<"$output" || false
+		run as_user alice "$UMOUNT" "$dst"
+		[ "$status" -eq 0 ]
+	done
+	run strace -f -qq -e trace=mount,move_mount,mount_setattr \
+		"$MOUNT" -t tmpfs --setuser=alice -o nomnt n "$T/srv/n"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/srv/n")" == *,user=2001* ]]
+	[[ ",$(mount_opts "$T/srv/n")," == *,nomnt,* ]]
+	! grep -q '^mount_setattr(.*0x80000000' <<<"$output" || false
+	grep -q '^mount(.*MS_REMOUNT|MS_BIND' <<<"$output"
+	umount "$T/srv/n"
+}
+
 # Root's umount of a filesystem users' binds still hold (kernel/README,
 # "a user's bind keeps root's filesystem in use"): usermount names them;
 # util-linux says nothing.
