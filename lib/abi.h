@@ -32,8 +32,14 @@
  * mount_setattr(2)'s attribute that gives the top of a detached tree an
  * owner, the caller's fsuid (kernel/6.12/0037, kernel/6.1/0034:
  * provisional, a high bit). Another kernel refuses the bit (EINVAL).
+ * Overridable as the two above (tests/vm/mount-otherbits: a kernel that
+ * knows none of usermount's values).
  */
+#ifdef UM_MOUNT_ATTR_SETUSER_VALUE
+#define UM_MOUNT_ATTR_SETUSER UM_MOUNT_ATTR_SETUSER_VALUE
+#else
 #define UM_MOUNT_ATTR_SETUSER 0x80000000ULL
+#endif
 
 /* Present only on a kernel with the series. */
 #define UM_SYSCTL_NR_USER_MOUNTS "/proc/sys/fs/nr_user_mounts"
