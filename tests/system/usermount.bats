@@ -13,30 +13,7 @@
 # system through tests/system/run. The system is booted once for the
 # file, or the one already started is used and left running.
 
-sys() { "$BATS_TEST_DIRNAME/run" "$@"; }
-
-setup_file() {
-	export SYS_STARTED_HERE= SYS_MISSING=
-	if ! "$BATS_TEST_DIRNAME/run" --status; then
-		"$BATS_TEST_DIRNAME/run" --start >&3 2>&1
-		SYS_STARTED_HERE=1
-	fi
-	# asked once: what the image has decides for every test
-	if ! sys sh -c "dpkg-query -W -f='\${Status}' usermount 2>/dev/null" |
-		grep -q ' installed$'; then
-		SYS_MISSING="the image has no usermount package (USERMOUNT_SYSTEM_DEBS)"
-	elif ! sys test -e /proc/sys/fs/max_user_mounts; then
-		SYS_MISSING="the booted kernel lacks the series (no /proc/sys/fs/max_user_mounts; USERMOUNT_SYSTEM_KERNEL_DEBS)"
-	fi
-}
-
-teardown_file() {
-	[ -z "$SYS_STARTED_HERE" ] || "$BATS_TEST_DIRNAME/run" --stop
-}
-
-setup() {
-	[ -z "$SYS_MISSING" ] || skip "$SYS_MISSING"
-}
+load with-usermount
 
 # mountinfo_at PATH: the line of /proc/self/mountinfo whose mount point
 # is PATH, the topmost one, as the system sees it
