@@ -2,6 +2,8 @@
 #ifndef USERMOUNT_MODE_H
 #define USERMOUNT_MODE_H
 
+#include <stdbool.h>
+
 /*
  * Which rules apply to this run, decided once by um_mode_start() before
  * anything else; mount and umount then ask the mode's policy file
@@ -18,9 +20,15 @@ enum um_mode {
 	 * setuid bit or without (libmount's restricted context applies it
 	 * to any ordinary user; without the bit, the kernel refuses) */
 	UM_MODE_SETUID,
+	/* the series, mount(8) installed setuid (opt-in), an ordinary user:
+	 * the classic fstab policy decides a user line as in UM_MODE_SETUID,
+	 * root makes the mount and the kernel records the caller as its
+	 * owner (lib/policy-setuid-owned.c); anything else runs as the
+	 * caller, in UM_MODE_KERNEL */
+	UM_MODE_SETUID_OWNED,
 };
 
-enum um_mode um_mode_start(char **argv);
+enum um_mode um_mode_start(char **argv, bool fstab_lines);
 void um_mode_give_up_setuid(enum um_mode *mode);
 
 #endif

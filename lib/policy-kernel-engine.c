@@ -187,6 +187,25 @@ static const char *not_given(const struct um_owned *req, char *buf,
 }
 
 /*
+ * The target and a bind's source of root's mount for another user, as
+ * the paths were given, kept to be pinned and compared with libmount's.
+ */
+static void given_paths(struct libmnt_context *cxt, struct um_owned *req)
+{
+	const char *tgt = mnt_context_get_target(cxt);
+	bool bind = (req->mflags & MS_BIND) && !(req->mflags & MS_REMOUNT);
+
+	req->for_other = true;
+	um_handover_init(&req->h);
+	req->given_target = given_path(tgt, mnt_context_get_target_prefix(cxt));
+	if (bind)
+		req->given_source = given_path(mnt_context_get_source(cxt),
+					       NULL);
+	if (!req->given_target || (bind && !req->given_source))
+		err(MNT_EX_SYSERR, "out of memory");
+}
+
+/*
  * Root gives a mount to another user: the target and a bind's source are
  * the paths as given, pinned with her rights in mind (lib/pin.c), here,
  * before libmount prepares (and makes a missing mountpoint); the mount is
@@ -197,20 +216,12 @@ static int check_for_other(struct libmnt_context *cxt, struct um_owned *req)
 {
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
 	const char *tgt = mnt_context_get_target(cxt);
-	bool bind = (req->mflags & MS_BIND) && !(req->mflags & MS_REMOUNT);
 	struct um_handover_req r = { .mflags = req->mflags,
 				     .owner = req->owner };
 	char msg[sizeof(req->h.why) + 96];
 	int rc;
 
-	req->for_other = true;
-	um_handover_init(&req->h);
-	req->given_target = given_path(tgt, mnt_context_get_target_prefix(cxt));
-	if (bind)
-		req->given_source = given_path(mnt_context_get_source(cxt),
-					       NULL);
-	if (!req->given_target || (bind && !req->given_source))
-		err(MNT_EX_SYSERR, "out of memory");
+	given_paths(cxt, req);
 	r.target = req->given_target;
 	r.source = req->given_source;
 	rc = um_handover_pin(&req->h, &r);
@@ -286,6 +297,41 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 		      (changes_tree && !(fl & MS_REMOUNT) && getuid() != 0);
 	if (getuid() == 0 && req->owner != 0 && (req->flags & UM_MS_SETUSER))
 		return check_for_other(cxt, req);
+	return 0;
+}
+
+/*
+ * A setuid mount(8) on the series, an fstab user line the classic policy
+ * allowed (lib/policy-setuid-owned.c): root makes the mount and gives it
+ * to the caller, as an admin's --setuser=CALLER makes it, so that the
+ * kernel records her as the owner and her umount needs no rights. Only a
+ * new mount or bind is given so; a setuser= in the line may name her
+ * alone, nomnt is hers to ask. Returns 0, or an exit code after saying
+ * why.
+ */
+int um_kmode_check_caller(struct libmnt_context *cxt, struct um_ownopts *own,
+			  struct um_owned *req)
+{
+	unsigned long fl = 0;
+
+	mnt_context_get_mflags(cxt, &fl);
+	req->mflags = fl;
+	req->owner = getuid();
+	if (fl & (MS_REMOUNT | MS_MOVE | MS_PROPAGATION)) {
+		warnx(_("%s: only a new mount of an fstab user line is made "
+			"for users"), mnt_context_get_target(cxt));
+		return MNT_EX_USAGE;
+	}
+	if (own->user && (um_resolve_user(own->user, &req->owner) < 0 ||
+			  req->owner != getuid())) {
+		warnx("--setuser: only root may make a mount owned by another "
+		      "user");
+		return MNT_EX_USAGE;
+	}
+	req->flags = UM_MS_SETUSER | (own->nomnt ? UM_MS_NOMNT : 0);
+	req->verify = true;
+	/* pinned when made: fstab's policy has its say first (the prepare) */
+	given_paths(cxt, req);
 	return 0;
 }
 
@@ -818,8 +864,9 @@ static const char *fstab_user_hint(struct libmnt_context *cxt, char *buf,
 	if (word && len < sz)
 		snprintf(buf + len, sz - len,
 			 " (fstab's \"%s\" gives users no rights on a kernel "
-			 "with mount ownership: root can mount it for you "
-			 "with --setuser; see usermount(7))",
+			 "with mount ownership unless mount is installed "
+			 "setuid: root can mount it for you with --setuser; "
+			 "see usermount(7))",
 			 word);
 	return buf;
 }
@@ -828,13 +875,15 @@ static const char *fstab_user_hint(struct libmnt_context *cxt, char *buf,
  * A user's mount of a user line refused before mount(2) (its loop
  * device, say): libmount's reason (@rc), and the line's word.
  */
-static const char *refused_early(struct libmnt_context *cxt, int rc,
+static const char *refused_early(struct libmnt_context *cxt,
+				 const struct um_owned *req, int rc,
 				 char *buf, size_t sz)
 {
 	int e = rc < 0 ? -rc : rc;	/* as libmount's generic excode */
 	const char *src = mnt_context_get_source(cxt);
 
-	if (getuid() == 0 || !fstab_user_word(cxt))
+	/* root's, or a setuid mount(8)'s for her: the line did give rights */
+	if (getuid() == 0 || req->for_other || !fstab_user_word(cxt))
 		return NULL;
 	if (e == MNT_ERR_LOOPDEV)	/* util-linux's words */
 		snprintf(buf, sz, UL_("failed to setup loop device for %s"),
@@ -860,7 +909,7 @@ const char *um_kmode_explain_mount(struct libmnt_context *cxt,
 	char name[64];
 
 	if (!mnt_context_syscall_called(cxt))
-		return refused_early(cxt, rc, buf, sz);
+		return refused_early(cxt, req, rc, buf, sz);
 	if (!tgt)
 		return NULL;
 	if (req->for_other && req->h.why[0])

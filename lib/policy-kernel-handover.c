@@ -119,8 +119,8 @@ static int new_fs(const char *type, const char *src, const char *data,
 {
 	int fs, mnt, rc;
 
-	if (!type || strchr(type, ','))
-		return -EINVAL;	/* one type: no guessing through a list */
+	if (!type)
+		return -EINVAL;	/* no guessing: libmount probed, or named it */
 	fs = fsopen(type, FSOPEN_CLOEXEC);
 	if (fs < 0)
 		return -errno;
@@ -132,6 +132,30 @@ static int new_fs(const char *type, const char *src, const char *data,
 		rc = -errno;
 	close(fs);
 	return rc ? rc : mnt;
+}
+
+/*
+ * fstab's list of types ("udf,iso9660", the line Debian's installer
+ * writes for the CD drive): each in turn, as libmount tries them, until
+ * one mounts or fails for another reason than not being that filesystem.
+ * Its mount's fd, or -errno.
+ */
+static int new_fs_listed(const char *types, const char *src, const char *data,
+			 unsigned long fl)
+{
+	char *list = types ? strdup(types) : NULL, *save = NULL, *t;
+	int fd = -EINVAL;
+
+	if (types && !list)
+		return -ENOMEM;
+	for (t = list ? strtok_r(list, ",", &save) : NULL; t;
+	     t = strtok_r(NULL, ",", &save)) {
+		fd = new_fs(t, src, data, fl);
+		if (fd >= 0 || (fd != -EINVAL && fd != -ENODEV))
+			break;
+	}
+	free(list);
+	return fd;
 }
 
 static void proc_path(int fd, char *buf, size_t sz)
@@ -277,7 +301,7 @@ int um_handover_mount(struct um_handover *h, const struct um_handover_req *r,
 	if (fl & MS_BIND)
 		fd = um_bind_detached(h->source, "", fl);
 	else
-		fd = new_fs(r->type, r->source, r->data, fl);
+		fd = new_fs_listed(r->type, r->source, r->data, fl);
 	if (fd < 0)
 		return fd;
 	rc = configure ? configure(arg, fd) : 0;

@@ -37,6 +37,17 @@ int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m)
 	return um_kmode_check(cxt, &m->own, &m->x.o, owned(m));
 }
 
+/*
+ * After fstab, in a setuid mount(8) on the series: the line's mount made
+ * by root and given to the caller (lib/policy-setuid-owned.c). 0 or an
+ * exit code.
+ */
+int um_policy_kernel_check_caller(struct libmnt_context *cxt,
+				  struct um_mount *m)
+{
+	return um_kmode_check_caller(cxt, &m->own, owned(m));
+}
+
 /* Before libmount prepares the mount: what libmount must not do itself. */
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m)
 {

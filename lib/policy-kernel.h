@@ -4,12 +4,14 @@
 
 /*
  * The kernel mode's answer at each step (lib/policy-kernel.c, over the
- * engine in lib/policy-kernel-engine.c). Only lib/policy.c includes this: the
- * programs ask policy.h.
+ * engine in lib/policy-kernel-engine.c). Only lib/policy.c and
+ * lib/policy-setuid-owned.c include this: the programs ask policy.h.
  */
 #include "policy.h"
 
 int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m);
+int um_policy_kernel_check_caller(struct libmnt_context *cxt,
+				  struct um_mount *m);
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m);
 int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m);
 void um_policy_kernel_describe(struct libmnt_context *cxt,

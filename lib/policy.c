@@ -2,7 +2,8 @@
 /*
  * The steps of a mount and an umount, each handed to the mode's policy:
  * lib/policy-kernel.c on a kernel with the series, lib/policy-setuid.c in
- * a setuid run without it, libmount's own way when plain. mount(8) and
+ * a setuid run without it, lib/policy-setuid-owned.c in a setuid mount(8)
+ * on the series, libmount's own way when plain. mount(8) and
  * umount(8) call these in order and never ask which mode they run in.
  *
  * Each step is a switch on the mode and nothing else, so that what a mode
@@ -18,6 +19,7 @@
 #include "policy.h"
 #include "policy-kernel.h"
 #include "policy-setuid.h"
+#include "policy-setuid-owned.h"
 #include "printable.h"
 #include "privs.h"
 #include "nls.h"
@@ -27,6 +29,7 @@ void um_policy_context(enum um_mode mode, struct libmnt_context *cxt)
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		return;
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
@@ -52,6 +55,7 @@ void um_policy_arguments(enum um_mode *mode, bool covered)
 {
 	switch (*mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		um_policy_setuid_arguments(mode, covered);
 		break;
 	case UM_MODE_KERNEL:
@@ -63,7 +67,8 @@ void um_policy_arguments(enum um_mode *mode, bool covered)
 /* Does the mode leave out an option of this setuid column? */
 bool um_policy_option_ignored(enum um_mode mode, enum um_setuid_col col)
 {
-	return mode == UM_MODE_SETUID && col == UM_SETUID_IGNORED;
+	return (mode == UM_MODE_SETUID || mode == UM_MODE_SETUID_OWNED) &&
+	       col == UM_SETUID_IGNORED;
 }
 
 /* A path the caller names, as the mode resolves it (see policy-setuid.c). */
@@ -71,6 +76,7 @@ char *um_policy_resolve(enum um_mode *mode, char *path)
 {
 	switch (*mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_setuid_resolve(mode, path);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
@@ -98,6 +104,7 @@ int um_policy_fstab(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		m->status = um_policy_setuid_apply_fstab(cxt);
 		break;
 	case UM_MODE_KERNEL:
@@ -143,6 +150,8 @@ int um_policy_check(enum um_mode mode, struct libmnt_context *cxt,
 		return um_policy_kernel_check(cxt, m);
 	case UM_MODE_SETUID:
 		return um_policy_setuid_check(cxt, m) ?: no_series(m);
+	case UM_MODE_SETUID_OWNED:
+		return um_policy_setuid_owned_check(cxt, m);
 	case UM_MODE_PLAIN:
 		break;
 	}
@@ -157,6 +166,9 @@ static void before_prepare(enum um_mode mode, struct libmnt_context *cxt,
 	case UM_MODE_KERNEL:
 		um_policy_kernel_prepare(cxt, m);
 		break;
+	case UM_MODE_SETUID_OWNED:
+		um_policy_setuid_owned_prepare(cxt, m);
+		break;
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
 		break;
@@ -169,6 +181,7 @@ static int prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_setuid_prepare_mount(cxt, m);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
@@ -204,6 +217,7 @@ static int do_mount(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_kernel_mount(cxt, m);
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
@@ -219,6 +233,7 @@ static int verify(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_kernel_verify(cxt, m);
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
@@ -251,6 +266,7 @@ const char *um_policy_explain(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_kernel_explain(cxt, m, m->status);
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
@@ -268,6 +284,7 @@ void um_policy_describe(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_KERNEL:
+	case UM_MODE_SETUID_OWNED:
 		um_policy_kernel_describe(cxt, m);
 		break;
 	case UM_MODE_SETUID:
@@ -287,6 +304,7 @@ int um_policy_describe_umount(enum um_mode mode, struct libmnt_context *cxt,
 	switch (mode) {
 	case UM_MODE_KERNEL:
 		return um_policy_kernel_describe_umount(cxt, buf, sz);
+	case UM_MODE_SETUID_OWNED:	/* mount(8)'s alone */
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
 		break;
@@ -304,6 +322,7 @@ int um_policy_change(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		return um_policy_setuid_change(cxt, helper, change, arg);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
@@ -353,6 +372,7 @@ char *um_policy_umount_path(enum um_mode mode, bool restricted,
 	switch (mode) {
 	case UM_MODE_KERNEL:
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:
 		return lookup_as_caller(arg);
 	case UM_MODE_PLAIN:
 		break;
@@ -369,6 +389,7 @@ int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 {
 	switch (*mode) {
 	case UM_MODE_SETUID:
+	case UM_MODE_SETUID_OWNED:	/* mount(8)'s alone */
 		return um_policy_setuid_prepare_umount(mode, cxt, spec,
 						       status);
 	case UM_MODE_KERNEL:
@@ -387,6 +408,7 @@ const char *um_policy_explain_umount(enum um_mode mode,
 	switch (mode) {
 	case UM_MODE_KERNEL:
 		return um_policy_kernel_explain_umount(cxt, forced, buf, sz);
+	case UM_MODE_SETUID_OWNED:	/* mount(8)'s alone */
 	case UM_MODE_SETUID:
 	case UM_MODE_PLAIN:
 		break;

@@ -14,6 +14,8 @@
  *    the kernel recorded, and explains a refusal;
  *  - setuid (lib/policy-setuid.c): libmount's restricted context applies
  *    the classic fstab policy, as util-linux, with fixed paths;
+ *  - setuid on the series (lib/policy-setuid-owned.c): the same policy
+ *    for fstab's user lines, whose mounts root then gives to the caller;
  *  - plain (root, or no setuid bit): libmount, as util-linux.
  */
 #include <err.h>
@@ -73,7 +75,7 @@ int main(int argc, char **argv)
 	/* an owner's mount --bind, done without libmount (lib/fastpath.c) */
 	if (um_fast_mount(argc, argv))
 		return MNT_EX_SUCCESS;
-	cli.mode = um_mode_start(argv);
+	cli.mode = um_mode_start(argv, true);
 	um_signals_init();
 	um_close_stdout_atexit();
 	um_nls_init();

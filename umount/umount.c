@@ -622,7 +622,7 @@ int main(int argc, char **argv)
 	/* an owner's umount DIR, done without libmount (lib/fastpath.c) */
 	if (um_fast_umount(argc, argv))
 		return MNT_EX_SUCCESS;
-	u.mode = um_mode_start(argv);
+	u.mode = um_mode_start(argv, false);
 	u.restricted = getuid() != 0;
 	um_signals_init();
 	um_close_stdout_atexit();

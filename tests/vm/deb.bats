@@ -504,6 +504,25 @@ alice_squashfs() {
 	for c in mount umount; do
 		[ "$(stat -c '%a %U' "$R/usr/bin/$c")" = "4755 root" ]
 	done
+	# so installed, on the series mount gives alice fstab's user line:
+	# made by root, hers in the kernel, no utab line; her umount as hers
+	local m=/run/um-user
+	mkdir -p "$R$m"
+	cp "$R/etc/fstab" "$B/fstab"
+	echo "usermount-user $m tmpfs user,noauto 0 0" >>"$R/etc/fstab"
+	run as alice mount "$m"
+	echo "alice: $status $output"
+	cp "$B/fstab" "$R/etc/fstab"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	grep -q " $R$m .*,user=2001 \(.* \)\?- tmpfs usermount-user " /proc/self/mountinfo
+	! grep -q "TARGET=$m " "$R/run/mount/utab" 2>/dev/null || false
+	run as alice2 umount "$m"
+	[ "$status" -eq 32 ]
+	in_root mountpoint -q "$m"
+	run as alice umount "$m"
+	[ "$status" -eq 0 ]
+	! in_root mountpoint -q "$m" || false
 	# README.Debian's way back
 	for c in mount umount; do
 		in_root dpkg-statoverride --remove "/usr/bin/$c"

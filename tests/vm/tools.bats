@@ -710,7 +710,7 @@ roots_mounts_in_src() {
 		$T/stick.img $T/stick ext4 users,noauto,loop 0 0
 		tmpfs $T/tmp tmpfs user,noauto 0 0
 	EOF
-	hint=' gives users no rights on a kernel with mount ownership: root can mount it for you with --setuser; see usermount(7)).'
+	hint=' gives users no rights on a kernel with mount ownership unless mount is installed setuid: root can mount it for you with --setuser; see usermount(7)).'
 	# the installer's cdrom line: refused by the kernel (EPERM)
 	run as_user alice "$MOUNT" "$T/cdrom"
 	[ "$status" -eq 32 ]
@@ -739,6 +739,125 @@ roots_mounts_in_src() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	! is_mounted "$T/tmp" || false
+}
+
+# issue 29, item 2: the admin's opt-in (mount(8) installed setuid) keeps
+# fstab's user lines working on the series, the mount the caller's own.
+@test "tools: mount(8) installed setuid mounts an fstab user line for the caller: hers in the kernel, nosuid,nodev,noexec, no utab line, her umount needs no rights" {
+	series || skip "without the series the setuid side is tests/setuid.bats"
+	shared_world
+	setuid_copies
+	mkdir -p "$T/tmp" "$T/cdrom"
+	cat >/etc/fstab <<-EOF
+		tmpfs $T/tmp tmpfs user,noauto,size=1m 0 0
+		tmpfs $T/cdrom tmpfs,ramfs user,noauto,exec 0 0
+	EOF
+	nr=$(cat /proc/sys/fs/nr_user_mounts)
+	run as_user alice "$SUID/mount" "$T/tmp"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	opts=$(mount_opts "$T/tmp")
+	echo "$opts"
+	[[ ",$opts," == *,nosuid,* && ",$opts," == *,nodev,* ]]
+	[[ ",$opts," == *,noexec,* && "$opts" == *,user=2001 ]]
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq $((nr + 1)) ]
+	# the kernel keeps the owner: no line of root's that names her
+	! grep -F "TARGET=$T/tmp " /run/mount/utab 2>/dev/null || false
+	# hers to use as any user mount, and to unmount without any rights
+	as_user alice touch "$T/tmp/hers"
+	[ "$(stat -c %U "$T/tmp/hers")" = alice ]
+	run as_user alice "$UMOUNT" "$T/tmp"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	! is_mounted "$T/tmp" || false
+	[ "$(cat /proc/sys/fs/nr_user_mounts)" -eq "$nr" ]
+	# a list of types, as the installer's CD line ("udf,iso9660"): the
+	# first one that mounts; the line's exec stays
+	run as_user alice "$SUID/mount" "$T/cdrom"
+	[ "$status" -eq 0 ]
+	grep -q " $T/cdrom .* - tmpfs tmpfs " /proc/self/mountinfo
+	opts=$(mount_opts "$T/cdrom")
+	[[ ",$opts," == *,nosuid,* && ",$opts," == *,nodev,* ]]
+	[[ ",$opts," != *,noexec,* ]]
+	[[ "$opts" == *,user=2001 ]]
+	run as_user alice "$UMOUNT" "$T/cdrom"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/cdrom" || false
+}
+
+@test "tools: setuid mount(8) on the series: a users line is its mounter's, a root line is refused as without the bit, and the rest runs as the caller" {
+	series || skip "without the series the setuid side is tests/setuid.bats"
+	shared_world
+	setuid_copies
+	own_home
+	mkdir -p "$T/shared" "$T/rootonly"
+	cat >/etc/fstab <<-EOF
+		tmpfs $T/shared tmpfs users,noauto 0 0
+		tmpfs $T/rootonly tmpfs noauto 0 0
+	EOF
+	run as_user bob "$SUID/mount" "$T/shared"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$T/shared")" == *,user=2002 ]]
+	# "users": util-linux lets any user unmount it; the kernel records
+	# one owner, and only bob (or root) unmounts his mount
+	run as_user alice "$UMOUNT" "$T/shared"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $T/shared: not mounted by you (owned by bob, uid 2002)." ]
+	is_mounted "$T/shared"
+	run as_user bob "$UMOUNT" "$T/shared"
+	[ "$status" -eq 0 ]
+	! is_mounted "$T/shared" || false
+	# a line without user: the kernel's answer, as the copy without the bit
+	run as_user alice "$MOUNT" "$T/rootonly"
+	plain="$status|$output"
+	run as_user alice "$SUID/mount" "$T/rootonly"
+	[ "$status|$output" = "$plain" ]
+	[ "$status" -eq 32 ]
+	! is_mounted "$T/rootonly" || false
+	# beyond fstab's policy the copy runs as the caller: her own bind
+	run as_user alice "$SUID/mount" --bind "$H/src" "$H/dst"
+	[ "$status" -eq 0 ]
+	[[ "$(mount_opts "$H/dst")" == *user=2001* ]]
+	# and her --setuser for another user stays refused
+	run as_user alice "$SUID/mount" --setuser=bob --bind "$H/src" "$H/fuse"
+	[ "$status" -ne 0 ]
+	! is_mounted "$H/fuse" || false
+}
+
+@test "tools: setuid mount(8) on the series: a user line's paths are fixed and pinned: no link of hers, no mount of another user's on the way" {
+	series || skip "without the series the setuid side is tests/setuid.bats"
+	shared_world
+	setuid_copies
+	own_home
+	root_dir
+	cat >/etc/fstab <<-EOF
+		tmpfs $H/stick tmpfs user,noauto 0 0
+		$H/src $T/other none user,bind,noauto 0 0
+		tmpfs $T/bobs/m tmpfs user,noauto 0 0
+	EOF
+	# her link where the line's mountpoint is: root's directory stays bare
+	ln -s "$T/etc" "$H/stick"
+	chown -h alice: "$H/stick"
+	run as_user alice "$SUID/mount" "$H/stick"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $T/etc: mountpoint not fixed: $H may be changed by users." ]
+	! is_mounted "$T/etc" || false
+	[ "$(cat "$T/etc/shadow")" = root ]
+	# a bind line's source in her home: hers to swap, refused
+	run as_user alice "$SUID/mount" "$T/other"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: $H/src: source not fixed: $H may be changed by users." ]
+	! is_mounted "$T/other" || false
+	# a mountpoint of root's on a mount bob owns: bob could stack his own
+	# mounts there at any time; the pinned walk refuses it
+	mkdir -p "$T/bobs"
+	"$MOUNT" -t tmpfs -o mode=0755 --setuser=bob bobs "$T/bobs"
+	mkdir "$T/bobs/m"
+	run as_user alice "$SUID/mount" "$T/bobs/m"
+	echo "$output"
+	[ "$status" -eq 32 ]
+	[[ "$output" == "mount: $T/bobs/m: not given to alice: "*bob* ]]
+	! is_mounted "$T/bobs/m" || false
 }
 
 # The targets of the mounts uid $1 owns, from mountinfo's per-mount
@@ -1132,7 +1251,7 @@ Try 'umount --help' for more information." ]
 	is_mounted "$H/dst"
 }
 
-@test "tools: a setuid copy drops its rights first: alice's mount is hers" {
+@test "tools: beyond fstab's user lines a setuid copy runs as the caller: alice's mount is hers" {
 	series || skip "the setuid side is tests/setuid.bats"
 	own_home
 	setuid_copies
