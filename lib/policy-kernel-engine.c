@@ -787,8 +787,9 @@ static const char *unknown_options(struct libmnt_context *cxt, char *buf,
 
 	if (mnt_context_get_fstype(cxt) || !o || !*o)
 		return NULL;
-	snprintf(buf, sz, _("unknown mount option%s '%s'"),
-		 strchr(o, ',') ? "s" : "", o);
+	snprintf(buf, sz, P_("unknown mount option '%s'",
+			     "unknown mount options '%s'",
+			     strchr(o, ',') ? 2 : 1), o);
 	return buf;
 }
 

@@ -335,13 +335,16 @@ int um_explain_busy(struct libmnt_table *tb, struct libmnt_fs *fs, uid_t me,
 	}
 	mnt_free_iter(itr);
 	if (others)
-		snprintf(buf, bufsz, _("target is busy: %d %s below it %s not "
-			 "yours"), others, others > 1 ? "mounts" : "mount",
-			 others > 1 ? "are" : "is");
+		snprintf(buf, bufsz,
+			 P_("target is busy: %d mount below it is not yours",
+			    "target is busy: %d mounts below it are not yours",
+			    others), others);
 	else if (n)
-		snprintf(buf, bufsz, _("target is busy: %d %s below it (umount "
-			 "-R unmounts %s with it)"), n,
-			 n > 1 ? "mounts" : "mount", n > 1 ? "them" : "it");
+		snprintf(buf, bufsz,
+			 P_("target is busy: %d mount below it (umount -R "
+			    "unmounts it with it)",
+			    "target is busy: %d mounts below it (umount -R "
+			    "unmounts them with it)", n), n);
 	return n > 0;
 }
 

@@ -65,6 +65,10 @@ Rufen Sie »umount --help« auf, um weitere Informationen zu erhalten." ]
 	grep -qx 'msgid "--keep-fstab goes with --all --owned"' "$pot"
 	grep -qx 'msgid "not under a mount you own (%s is owned by %s)"' "$pot"
 	grep -q '"a mount below the source is not yours, and a bind would show what it covers "' "$pot"
+	# a number's words in the language's plural forms (P_, lib/nls.h)
+	grep -qx 'msgid_plural "target is busy: %d mounts below it are not yours"' "$pot"
+	grep -qx 'msgid_plural "unknown mount options '"'%s'"'"' "$pot"
+	! grep -q 'msgid "target is busy: %d %s below it' "$pot" || false
 	! grep -qx 'msgid "bad usage"' "$pot" || false
 	! grep -qx 'msgid "must be superuser to unmount"' "$pot" || false
 	# every message the sources mark is in it
