@@ -335,6 +335,21 @@ int um_kmode_check_caller(struct libmnt_context *cxt, struct um_ownopts *own,
 	return 0;
 }
 
+/*
+ * After libmount prepared a user line for the caller: the flags the line
+ * implies (nosuid, nodev, noexec, "user,exec" as util-linux reads it) are
+ * the mount's. libmount 2.38 has them before its prepare, 2.39+ adds them
+ * in it.
+ */
+void um_kmode_caller_prepared(struct libmnt_context *cxt,
+			      struct um_owned *req)
+{
+	unsigned long fl = 0;
+
+	if (mnt_context_get_mflags(cxt, &fl) == 0)
+		req->mflags |= fl & (MS_NOSUID | MS_NODEV | MS_NOEXEC);
+}
+
 void um_kmode_free(struct um_owned *req)
 {
 	if (req->for_other)

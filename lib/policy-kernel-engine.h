@@ -31,6 +31,8 @@ int um_kmode_check(struct libmnt_context *cxt, struct um_ownopts *own,
 		   const struct um_xopts *xo, struct um_owned *req);
 int um_kmode_check_caller(struct libmnt_context *cxt, struct um_ownopts *own,
 			  struct um_owned *req);
+void um_kmode_caller_prepared(struct libmnt_context *cxt,
+			      struct um_owned *req);
 void um_kmode_prepare(struct libmnt_context *cxt, const struct um_owned *req);
 int um_kmode_mount(struct libmnt_context *cxt, struct um_owned *req,
 		   struct um_xmount *x);

@@ -48,6 +48,13 @@ int um_policy_kernel_check_caller(struct libmnt_context *cxt,
 	return um_kmode_check_caller(cxt, &m->own, owned(m));
 }
 
+/* ... and once libmount prepared it: the flags the line implies. */
+void um_policy_kernel_caller_prepared(struct libmnt_context *cxt,
+				      struct um_mount *m)
+{
+	um_kmode_caller_prepared(cxt, owned(m));
+}
+
 /* Before libmount prepares the mount: what libmount must not do itself. */
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m)
 {

@@ -12,6 +12,8 @@
 int um_policy_kernel_check(struct libmnt_context *cxt, struct um_mount *m);
 int um_policy_kernel_check_caller(struct libmnt_context *cxt,
 				  struct um_mount *m);
+void um_policy_kernel_caller_prepared(struct libmnt_context *cxt,
+				      struct um_mount *m);
 void um_policy_kernel_prepare(struct libmnt_context *cxt, struct um_mount *m);
 int um_policy_kernel_mount(struct libmnt_context *cxt, struct um_mount *m);
 void um_policy_kernel_describe(struct libmnt_context *cxt,

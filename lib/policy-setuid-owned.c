@@ -54,3 +54,18 @@ void um_policy_setuid_owned_prepare(struct libmnt_context *cxt,
 	um_policy_kernel_prepare(cxt, m);
 	mnt_context_disable_mtab(cxt, 1);
 }
+
+/*
+ * libmount's prepare, with the setuid mode's fixed mountpoint; then the
+ * flags fstab's policy implies for the line are the mount's. 0 or an
+ * exit code.
+ */
+int um_policy_setuid_owned_prepare_mount(struct libmnt_context *cxt,
+					 struct um_mount *m)
+{
+	int stop = um_policy_setuid_prepare_mount(cxt, m);
+
+	if (!stop && !m->status)
+		um_policy_kernel_caller_prepared(cxt, m);
+	return stop;
+}

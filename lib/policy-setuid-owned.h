@@ -14,5 +14,7 @@ int um_policy_setuid_owned_check(struct libmnt_context *cxt,
 				 struct um_mount *m);
 void um_policy_setuid_owned_prepare(struct libmnt_context *cxt,
 				    struct um_mount *m);
+int um_policy_setuid_owned_prepare_mount(struct libmnt_context *cxt,
+					 struct um_mount *m);
 
 #endif

@@ -181,8 +181,9 @@ static int prepare_mount(enum um_mode mode, struct libmnt_context *cxt,
 {
 	switch (mode) {
 	case UM_MODE_SETUID:
-	case UM_MODE_SETUID_OWNED:
 		return um_policy_setuid_prepare_mount(cxt, m);
+	case UM_MODE_SETUID_OWNED:
+		return um_policy_setuid_owned_prepare_mount(cxt, m);
 	case UM_MODE_KERNEL:
 	case UM_MODE_PLAIN:
 		break;
