@@ -31,14 +31,22 @@
 #include "policy-kernel.h"
 #include "policy-setuid.h"
 #include "policy-setuid-owned.h"
+#include "setuid-rules.h"
 
 /*
  * After fstab: the setuid mode's fixed source, then the line's mount as
- * one root makes for her. 0 or an exit code.
+ * one root makes for her. A line that a mount.TYPE helper mounts
+ * (fuse.sshfs, nfs) stays the helper's, which runs as the caller: the
+ * run starts again as hers, in the kernel mode, as without the opt-in.
+ * 0 or an exit code.
  */
 int um_policy_setuid_owned_check(struct libmnt_context *cxt,
 				 struct um_mount *m)
 {
+	if (m->may_retry && um_setuid_helper_possible(cxt, "mount")) {
+		m->retry = true;
+		return MNT_EX_FAIL;	/* not reported: the caller tries */
+	}
 	return um_policy_setuid_check(cxt, m) ?:
 	       um_policy_kernel_check_caller(cxt, m);
 }

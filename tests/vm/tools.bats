@@ -822,6 +822,15 @@ roots_mounts_in_src() {
 	run as_user alice "$SUID/mount" --setuser=bob --bind "$H/src" "$H/fuse"
 	[ "$status" -ne 0 ]
 	! is_mounted "$H/fuse" || false
+	# a line a mount.TYPE helper mounts (helper=, fuse.TYPE) stays the
+	# helper's, run as the caller: the kernel judges her, as without the bit
+	echo "tmpfs $H/fuse tmpfs user,noauto,helper=none 0 0" >/etc/fstab
+	run as_user alice "$MOUNT" "$H/fuse"
+	plain="$status|$output"
+	run as_user alice "$SUID/mount" "$H/fuse"
+	[ "$status|$output" = "$plain" ]
+	[ "$status" -ne 0 ]
+	! is_mounted "$H/fuse" || false
 }
 
 @test "tools: setuid mount(8) on the series: a user line's paths are fixed and pinned: no link of hers, no mount of another user's on the way" {
