@@ -785,6 +785,19 @@ roots_mounts_in_src() {
 	! is_mounted "$T/cdrom" || false
 }
 
+# alice's "mount TARGET" through the setuid copy ($SUID) is refused with
+# the status and message of the copy without the bit, nothing mounted
+refused_as_without_bit() {
+	local target=$1 plain
+
+	run as_user alice "$MOUNT" "$target"
+	plain="$status|$output"
+	run as_user alice "$SUID/mount" "$target"
+	[ "$status|$output" = "$plain" ]
+	[ "$status" -ne 0 ]
+	! is_mounted "$target" || false
+}
+
 @test "tools: setuid mount(8) on the series: a users line is its mounter's, a root line is refused as without the bit, and the rest runs as the caller" {
 	series || skip "without the series the setuid side is tests/setuid.bats"
 	shared_world
@@ -808,12 +821,8 @@ roots_mounts_in_src() {
 	[ "$status" -eq 0 ]
 	! is_mounted "$T/shared" || false
 	# a line without user: the kernel's answer, as the copy without the bit
-	run as_user alice "$MOUNT" "$T/rootonly"
-	plain="$status|$output"
-	run as_user alice "$SUID/mount" "$T/rootonly"
-	[ "$status|$output" = "$plain" ]
+	refused_as_without_bit "$T/rootonly"
 	[ "$status" -eq 32 ]
-	! is_mounted "$T/rootonly" || false
 	# beyond fstab's policy the copy runs as the caller: her own bind
 	run as_user alice "$SUID/mount" --bind "$H/src" "$H/dst"
 	[ "$status" -eq 0 ]
@@ -825,12 +834,7 @@ roots_mounts_in_src() {
 	# a line a mount.TYPE helper mounts (helper=, fuse.TYPE) stays the
 	# helper's, run as the caller: the kernel judges her, as without the bit
 	echo "tmpfs $H/fuse tmpfs user,noauto,helper=none 0 0" >/etc/fstab
-	run as_user alice "$MOUNT" "$H/fuse"
-	plain="$status|$output"
-	run as_user alice "$SUID/mount" "$H/fuse"
-	[ "$status|$output" = "$plain" ]
-	[ "$status" -ne 0 ]
-	! is_mounted "$H/fuse" || false
+	refused_as_without_bit "$H/fuse"
 }
 
 @test "tools: setuid mount(8) on the series: a user line's paths are fixed and pinned: no link of hers, no mount of another user's on the way" {
