@@ -831,6 +831,13 @@ refused_as_without_bit() {
 	run as_user alice "$SUID/mount" --setuser=bob --bind "$H/src" "$H/fuse"
 	[ "$status" -ne 0 ]
 	! is_mounted "$H/fuse" || false
+	# so does a user line that names another owner: it is root's to give
+	mkdir -p "$T/given"
+	echo "tmpfs $T/given tmpfs user,noauto,setuser=bob 0 0" >/etc/fstab
+	run as_user alice "$SUID/mount" "$T/given"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mount: --setuser: only root may make a mount owned by another user" ]
+	! is_mounted "$T/given" || false
 	# a line a mount.TYPE helper mounts (helper=, fuse.TYPE) stays the
 	# helper's, run as the caller: the kernel judges her, as without the bit
 	echo "tmpfs $H/fuse tmpfs user,noauto,helper=none 0 0" >/etc/fstab
