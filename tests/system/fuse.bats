@@ -1,0 +1,209 @@
+#!/usr/bin/env bats
+# alice's FUSE programs in the real system (issue 28; issue 27's
+# real-system half): Debian's sshfs (to the system's own sshd, with a
+# key of hers), squashfuse, bindfs, fuse2fs and gocryptfs (whose Go
+# library always runs fusermount), run by alice in an ssh login of hers
+# below her home, which fstab gave her. Each is listed as hers (the
+# kernel's user=2001), used, and unmounted; "unmount everything I own"
+# (umount -a --owned --keep-fstab) takes every FUSE mount and bind of
+# hers and leaves her home; a bubblewrap sandbox of hers started before
+# she mounts sees her mounts; sshfs runs as a user service with
+# NoNewPrivileges=yes (no setuid program can help it there).
+#
+# Needs the image with usermount's package and the series' kernel
+# (tests/system/README); skips otherwise. The system is booted once for
+# the file, or the one already started is used and left running. Every
+# test leaves no mount of alice's but her home.
+
+load with-usermount
+
+# as_alice SCRIPT: SCRIPT run by sh in an ssh login of alice's
+as_alice() {
+	sys --user alice sh -c "$1"
+}
+
+# mine_at PATH: the mountinfo line on PATH (the topmost), as the system sees it
+mine_at() {
+	sys awk -v p="$1" '$5 == p { l = $0 } END { if (l == "") exit 1; print l }' \
+		/proc/self/mountinfo
+}
+
+# hers_fuse PATH TYPE: PATH is a FUSE mount of TYPE, alice's, nosuid and nodev
+hers_fuse() {
+	run mine_at "$1"
+	echo "$output"
+	[ "$status" = 0 ]
+	[[ $output = *,user=2001[\ ,]* ]]
+	[[ $output = *[\ ,]nosuid[\ ,]* ]]
+	[[ $output = *[\ ,]nodev[\ ,]* ]]
+	[[ $output = *" - $2 "* ]]
+}
+
+# only_home_left: alice has no mount but her home (fstab's)
+only_home_left() {
+	run sys findmnt -rn -o TARGET -R /home/alice
+	echo "$output"
+	[ "$output" = /home/alice ]
+}
+
+setup() {
+	[ -z "$SYS_MISSING" ] || skip "$SYS_MISSING"
+}
+
+teardown() {
+	[ -z "$SYS_MISSING" ] || return 0
+	# whatever a failed test left: her mounts but her home, her daemons
+	as_alice 'umount -a --owned --keep-fstab' >/dev/null 2>&1 || true
+	sys pkill -u alice -x 'sshfs|squashfuse|bindfs|fuse2fs|gocryptfs|bwrap' || true
+}
+
+# sshfs_ready: root serves /srv/share over ssh; alice has a key of hers,
+# made in the system, that her own authorized_keys takes (once per boot)
+sshfs_ready() {
+	sys sh -c 'mkdir -p /srv/share && echo shared >/srv/share/file'
+	as_alice '[ -e ~/.ssh/id_fuse ] || { mkdir -p ~/.ssh &&
+		ssh-keygen -q -t ed25519 -N "" -f ~/.ssh/id_fuse &&
+		cat ~/.ssh/id_fuse.pub >>~/.ssh/authorized_keys; }'
+}
+
+# ssh expands the ~ in these itself
+SSHFS_OPTS='-o IdentityFile=~/.ssh/id_fuse -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile=~/.ssh/known_hosts_fuse'
+
+@test "sshfs to the system's own sshd: hers, read, unmounted with fusermount3 -u" {
+	sshfs_ready
+	run as_alice "mkdir -p ~/remote && sshfs $SSHFS_OPTS alice@localhost:/srv/share ~/remote"
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/remote fuse.sshfs
+	run as_alice 'cat ~/remote/file'
+	[ "$output" = shared ]
+	# listed with her mounts
+	run as_alice 'mount --owned'
+	echo "$output"
+	[[ $output = *" on /home/alice/remote type fuse.sshfs "* ]]
+	run as_alice 'fusermount3 -u ~/remote'
+	echo "$output"
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "squashfuse of an image she made: hers, read, unmounted with umount" {
+	run as_alice 'mkdir -p ~/sqsrc ~/sq && echo packed >~/sqsrc/f &&
+		rm -f ~/sq.img && mksquashfs ~/sqsrc ~/sq.img -quiet -no-progress >/dev/null &&
+		squashfuse ~/sq.img ~/sq'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/sq fuse.squashfuse
+	run as_alice 'cat ~/sq/f'
+	[ "$output" = packed ]
+	run as_alice 'umount ~/sq'
+	echo "$output"
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "bindfs of her own directory: hers, written through, unmounted with umount" {
+	run as_alice 'mkdir -p ~/bsrc ~/bfs && bindfs --no-allow-other ~/bsrc ~/bfs && echo through >~/bfs/g'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/bfs fuse
+	run as_alice 'cat ~/bsrc/g'
+	[ "$output" = through ]
+	run as_alice 'umount ~/bfs'
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "fuse2fs of an ext4 image she made: hers, written, unmounted, the image clean" {
+	run as_alice 'mkdir -p ~/e2 && rm -f ~/e2.img &&
+		PATH=$PATH:/usr/sbin; mke2fs -q -F -t ext4 -E root_owner=2001:2001 ~/e2.img 8M && fuse2fs ~/e2.img ~/e2 &&
+		echo inside >~/e2/h'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/e2 fuse.ext4
+	run as_alice 'fusermount3 -u ~/e2'
+	[ "$status" = 0 ]
+	only_home_left
+	# the daemon wrote the filesystem back: fsck finds it clean with her file
+	run as_alice 'PATH=$PATH:/usr/sbin; sleep 1; e2fsck -fn ~/e2.img >/dev/null 2>&1 &&
+		debugfs -R "cat /h" ~/e2.img 2>/dev/null'
+	echo "$output"
+	[ "$status" = 0 ]
+	[ "$output" = inside ]
+}
+
+@test "gocryptfs (go-fuse runs fusermount3): hers, her file encrypted below, unmounted" {
+	run as_alice 'rm -rf ~/cipher ~/plain && mkdir -p ~/cipher ~/plain &&
+		gocryptfs -q -init -extpass "echo pw" -scryptn 10 ~/cipher &&
+		gocryptfs -q -extpass "echo pw" ~/cipher ~/plain && echo secret >~/plain/s'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/plain fuse.gocryptfs
+	run as_alice 'cat ~/plain/s; grep -rl secret ~/cipher; true'
+	echo "$output"
+	[ "$output" = secret ]
+	run as_alice 'fusermount3 -u ~/plain'
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "umount -a --owned --keep-fstab takes her FUSE mounts and binds, last first, and leaves her home" {
+	sshfs_ready
+	run as_alice "mkdir -p ~/remote ~/bsrc ~/bfs ~/a ~/b &&
+		sshfs $SSHFS_OPTS alice@localhost:/srv/share ~/remote &&
+		bindfs --no-allow-other ~/bsrc ~/bfs && mount --bind ~/a ~/b && mount --bind ~/a ~/b/ &&
+		mount --owned | wc -l"
+	echo "$output"
+	[ "$status" = 0 ]
+	# her home, sshfs, bindfs and two binds stacked on ~/b
+	[ "${lines[-1]}" = 5 ]
+	run as_alice 'umount -a --owned --keep-fstab'
+	echo "$output"
+	[ "$status" = 0 ]
+	only_home_left
+	run sys systemctl is-active home-alice.mount
+	[ "$output" = active ]
+	# the daemons end with their mounts (their next read of /dev/fuse
+	# fails), a moment later
+	run sys sh -c 'i=0; while pgrep -a -u alice -x "sshfs|bindfs"; do
+		i=$((i + 1)); [ $i -le 20 ] || exit 1; sleep 0.5; done'
+	echo "$output"
+	[ "$status" = 0 ]
+}
+
+@test "a bubblewrap sandbox of hers, started before she mounts, sees her new mounts" {
+	# the sandbox waits for ~/go, then reads through her later mounts
+	as_alice 'mkdir -p ~/a ~/b ~/bsrc ~/bfs && echo hers >~/a/f && echo fused >~/bsrc/f &&
+		rm -f ~/go ~/seen &&
+		bwrap --ro-bind / / --bind ~ ~ --dev /dev sh -c "
+			while [ ! -e ~/go ]; do sleep 0.2; done
+			cat ~/b/f ~/bfs/f >~/seen.tmp 2>&1; mv ~/seen.tmp ~/seen" \
+			</dev/null >/dev/null 2>&1 &'
+	run as_alice 'mount --bind ~/a ~/b && bindfs --no-allow-other ~/bsrc ~/bfs && touch ~/go &&
+		i=0; until [ -e ~/seen ]; do i=$((i + 1)); [ $i -le 100 ] || exit 1; sleep 0.2; done;
+		cat ~/seen'
+	echo "$output"
+	[ "$status" = 0 ]
+	[ "${lines[0]}" = hers ]
+	[ "${lines[1]}" = fused ]
+	run as_alice 'umount ~/b ~/bfs'
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "sshfs as her user service with NoNewPrivileges=yes mounts and unmounts on the series" {
+	sshfs_ready
+	run as_alice "mkdir -p ~/remote && systemd-run --user -q --unit=fuse-nnp \
+		-p NoNewPrivileges=yes sshfs -f $SSHFS_OPTS alice@localhost:/srv/share ~/remote &&
+		i=0; until grep -q ' /home/alice/remote ' /proc/self/mountinfo; do
+			i=\$((i + 1)); [ \$i -le 60 ] || exit 1; sleep 0.5; done"
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/remote fuse.sshfs
+	run as_alice 'cat ~/remote/file'
+	[ "$output" = shared ]
+	# stopped, sshfs unmounts as it ends (libfuse runs fusermount3 -u, in
+	# the service, still without privilege)
+	run as_alice 'systemctl --user stop fuse-nnp; systemctl --user reset-failed fuse-nnp 2>/dev/null; true'
+	only_home_left
+}

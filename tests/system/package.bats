@@ -1,0 +1,146 @@
+#!/usr/bin/env bats
+# usermount's package through its life in the real system (issue 28), as
+# apt and dpkg do it for an admin: util-linux's mount package and fuse3
+# reinstalled under usermount's diversions (their files land beside
+# ours, not setuid, ours stay in place), usermount removed (util-linux's
+# and fuse3's programs back where their packages ship them, setuid root
+# again, no diversion left) and installed again from its .deb file.
+# On trixie the names are the /usr/bin ones: Debian 13's mount and fuse3
+# packages ship /usr/bin/mount and /usr/bin/fusermount3.
+#
+# Needs the image with usermount's package and the series' kernel
+# (tests/system/README), and the .deb file (USERMOUNT_SYSTEM_DEBS, as for
+# the image) to install it again; skips otherwise. The system is booted
+# once for the file, or the one already started is used and left
+# running; the package is installed again at the end, as found.
+
+load with-usermount
+
+# the usermount .deb file the image was made with
+usermount_deb() {
+	local d
+	for d in ${USERMOUNT_SYSTEM_DEBS:-}; do
+		case ${d##*/} in usermount_*.deb) echo "$d"; return 0 ;; esac
+	done
+	return 1
+}
+
+# usermount_back: usermount's package installed from its file, as an
+# admin would (not --no-download: apt 3.0 then fails on a file to
+# install, "Pathname to install is not absolute"; nothing is downloaded);
+# prints apt's status
+usermount_back() {
+	sys sh -c 'cat >/root/usermount.deb' <"$1" &&
+		sys sh -c 'cd /root && apt-get install -q -y ./usermount.deb >/dev/null 2>&1
+			echo $?; rm -f usermount.deb'
+}
+
+# whatever a test did, the package is installed again for the suites
+# after this file
+teardown() {
+	local deb
+	[ -z "$SYS_MISSING" ] || return 0
+	deb=$(usermount_deb) || return 0
+	sys sh -c "dpkg-query -W -f='\${Status}' usermount | grep -q ' installed\$'" ||
+		usermount_back "$deb" >/dev/null
+}
+
+# programs: each program's name, mode and packages (dpkg -S, its
+# diversion lines left out; sorted: dpkg's order varies), one a line
+programs() {
+	sys sh -c 'for f in /usr/bin/mount /usr/bin/umount /usr/bin/fusermount3; do
+		echo "$f $(stat -c %a "$f") $(dpkg -S "$f" | grep -v "^diversion " |
+			cut -d: -f1 | tr -d " " | tr , "\n" | sort | paste -sd,)"; done'
+}
+
+@test "apt-get install --reinstall mount fuse3 under the diversions: util-linux's and fuse3's copies beside ours, not setuid; ours in place" {
+	run sys sh -c 'apt-get install -q -y --no-download --reinstall mount fuse3 >/dev/null 2>&1; echo $?'
+	[ "$output" = 0 ]
+	run sys /usr/bin/mount -V
+	[[ $output = "mount from usermount "* ]]
+	run sys /usr/bin/mount.util-linux -V
+	echo "$output"
+	[[ $output = "mount.util-linux from util-linux 2.41"* ]]
+	run sys stat -c '%a %n' /usr/bin/mount.util-linux /usr/bin/umount.util-linux /usr/bin/fusermount3.fuse3
+	echo "$output"
+	[ "${lines[0]}" = "755 /usr/bin/mount.util-linux" ]
+	[ "${lines[1]}" = "755 /usr/bin/umount.util-linux" ]
+	[ "${lines[2]}" = "755 /usr/bin/fusermount3.fuse3" ]
+	# dpkg says whose each name is: the diversion, by the /usr/bin name
+	run sys dpkg-divert --listpackage /usr/bin/mount
+	[ "$output" = usermount ]
+	run sys dpkg-divert --listpackage /usr/bin/fusermount3
+	[ "$output" = usermount ]
+	# alice's mounts work as before
+	run sys --user alice sh -c 'mkdir -p ~/a ~/b && mount --bind ~/a ~/b && umount ~/b'
+	echo "$output"
+	[ "$status" = 0 ]
+}
+
+@test "usermount removed gives util-linux and fuse3 their programs back, setuid root; installed again, ours are back" {
+	local deb
+	deb=$(usermount_deb) || skip "no usermount .deb in USERMOUNT_SYSTEM_DEBS to install it again"
+	run sys sh -c 'apt-get remove -q -y usermount >/dev/null 2>&1; echo $?'
+	[ "$output" = 0 ]
+	run programs
+	echo "$output"
+	[ "${lines[0]}" = "/usr/bin/mount 4755 mount" ]
+	[ "${lines[1]}" = "/usr/bin/umount 4755 mount" ]
+	[ "${lines[2]}" = "/usr/bin/fusermount3 4755 fuse3" ]
+	run sys sh -c 'dpkg-divert --list | grep -c usermount; dpkg-statoverride --list | grep -cE " /usr/bin/(u?mount|fusermount3)\$"; ls /usr/bin/*.util-linux /usr/bin/*.fuse3 2>/dev/null | wc -l'
+	echo "$output"
+	[ "$output" = "0
+0
+0" ]
+	run sys /usr/bin/mount -V
+	[[ $output = "mount from util-linux 2.41"* ]]
+	# util-linux 2.41's mount, setuid, gives its rights up for a command
+	# line its user policy does not cover (a --bind) and runs on as
+	# alice: the series' kernel decides, and her bind in her home is
+	# made, hers (util-linux's umount unmounts it the same way)
+	run sys --user alice sh -c 'mount --bind ~/a ~/b'
+	echo "$output"
+	[ "$status" = 0 ]
+	run sys findmnt -rn -o OPTIONS /home/alice/b
+	[[ ,$output, = *,user=2001,* ]]
+	run sys --user alice umount /home/alice/b
+	[ "$status" = 0 ]
+
+	# installed again from its file, as an admin would
+	run usermount_back "$deb"
+	[ "$output" = 0 ]
+	run programs
+	echo "$output"
+	# (both packages list the name; the diversion gives it to usermount)
+	[ "${lines[0]}" = "/usr/bin/mount 755 mount,usermount" ]
+	[ "${lines[1]}" = "/usr/bin/umount 755 mount,usermount" ]
+	[ "${lines[2]}" = "/usr/bin/fusermount3 4755 fuse3,usermount" ]
+	run sys sh -c 'for f in mount umount fusermount3; do dpkg-divert --listpackage /usr/bin/$f; done; mount -V'
+	echo "$output"
+	[ "${lines[0]}" = usermount ]
+	[ "${lines[1]}" = usermount ]
+	[ "${lines[2]}" = usermount ]
+	[[ ${lines[3]} = "mount from usermount "* ]]
+	run sys stat -c '%a' /usr/bin/mount.util-linux
+	[ "$output" = 755 ]
+	run sys --user alice sh -c 'mount --bind ~/a ~/b && umount ~/b'
+	echo "$output"
+	[ "$status" = 0 ]
+}
+
+@test "update-initramfs with usermount installed: the initramfs is made, with initramfs-tools' own mount, none of usermount's programs" {
+	run sys sh -c 'update-initramfs -u -k "$(uname -r)" >/dev/null 2>&1; echo $?'
+	[ "$output" = 0 ]
+	# every file in it, against usermount's three programs, byte for byte
+	run sys sh -c 'rm -rf /tmp/ir && unmkinitramfs "/boot/initrd.img-$(uname -r)" /tmp/ir &&
+		find /tmp/ir -type f -name "*mount*" | while read -r f; do
+			for p in /usr/bin/mount /usr/bin/umount /usr/bin/fusermount3; do
+				cmp -s "$f" "$p" && echo "$f is $p"
+			done; done
+		cmp /tmp/ir/usr/bin/mount /usr/lib/klibc/bin/mount && echo klibc; rm -rf /tmp/ir'
+	echo "$output"
+	[ "$status" = 0 ]
+	# klibc's mount is the one there: the lazy load of libmount is
+	# nothing initramfs-tools sees
+	[ "$output" = klibc ]
+}
