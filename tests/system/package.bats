@@ -5,8 +5,9 @@
 # ours, not setuid, ours stay in place), usermount removed (util-linux's
 # and fuse3's programs back where their packages ship them, setuid root
 # again, no diversion left) and installed again from its .deb file.
-# On trixie the names are the /usr/bin ones: Debian 13's mount and fuse3
-# packages ship /usr/bin/mount and /usr/bin/fusermount3.
+# The names are those the packages ship: /usr/bin on trixie (Debian 13's
+# mount and fuse3 ship /usr/bin/mount and /usr/bin/fusermount3), /bin
+# on bookworm.
 #
 # Needs the image with usermount's package and the series' kernel
 # (tests/system/README), and the .deb file (USERMOUNT_SYSTEM_DEBS, as for
@@ -15,6 +16,11 @@
 # running; the package is installed again at the end, as found.
 
 load with-usermount
+
+setup() {
+	[ -z "$SYS_MISSING" ] || skip "$SYS_MISSING"
+	B=$(pkgbin)
+}
 
 # the usermount .deb file the image was made with
 usermount_deb() {
@@ -45,10 +51,23 @@ teardown() {
 		usermount_back "$deb" >/dev/null
 }
 
-# programs: each program's name, mode and packages (dpkg -S, its
-# diversion lines left out; sorted: dpkg's order varies), one a line
+# pkgbin: the directory Debian's mount and fuse3 packages ship their
+# programs in, the names dpkg knows and usermount diverts: /usr/bin on
+# trixie, /bin on bookworm (merged /usr: the same files, but dpkg -S
+# knows only the /bin names)
+pkgbin() {
+	if sys sh -c 'dpkg-query -L mount | grep -qx /usr/bin/mount'; then
+		echo /usr/bin
+	else
+		echo /bin
+	fi
+}
+
+# programs: each program's name, as dpkg knows it, mode and packages
+# (dpkg -S, its diversion lines left out; sorted: dpkg's order varies),
+# one a line
 programs() {
-	sys sh -c 'for f in /usr/bin/mount /usr/bin/umount /usr/bin/fusermount3; do
+	sys sh -c 'for f in '"$B"'/mount '"$B"'/umount '"$B"'/fusermount3; do
 		echo "$f $(stat -c %a "$f") $(dpkg -S "$f" | grep -v "^diversion " |
 			cut -d: -f1 | tr -d " " | tr , "\n" | sort | paste -sd,)"; done'
 }
@@ -60,16 +79,16 @@ programs() {
 	[[ $output = "mount from usermount "* ]]
 	run sys /usr/bin/mount.util-linux -V
 	echo "$output"
-	[[ $output = "mount.util-linux from util-linux 2.41"* ]]
+	[[ $output = "mount.util-linux from util-linux 2."* ]]
 	run sys stat -c '%a %n' /usr/bin/mount.util-linux /usr/bin/umount.util-linux /usr/bin/fusermount3.fuse3
 	echo "$output"
 	[ "${lines[0]}" = "755 /usr/bin/mount.util-linux" ]
 	[ "${lines[1]}" = "755 /usr/bin/umount.util-linux" ]
 	[ "${lines[2]}" = "755 /usr/bin/fusermount3.fuse3" ]
-	# dpkg says whose each name is: the diversion, by the /usr/bin name
-	run sys dpkg-divert --listpackage /usr/bin/mount
+	# dpkg says whose each name is: the diversion, by the name shipped
+	run sys dpkg-divert --listpackage "$B/mount"
 	[ "$output" = usermount ]
-	run sys dpkg-divert --listpackage /usr/bin/fusermount3
+	run sys dpkg-divert --listpackage "$B/fusermount3"
 	[ "$output" = usermount ]
 	# alice's mounts work as before
 	run sys --user alice sh -c 'mkdir -p ~/a ~/b && mount --bind ~/a ~/b && umount ~/b'
@@ -84,21 +103,21 @@ programs() {
 	[ "$output" = 0 ]
 	run programs
 	echo "$output"
-	[ "${lines[0]}" = "/usr/bin/mount 4755 mount" ]
-	[ "${lines[1]}" = "/usr/bin/umount 4755 mount" ]
-	[ "${lines[2]}" = "/usr/bin/fusermount3 4755 fuse3" ]
-	run sys sh -c 'dpkg-divert --list | grep -c usermount; dpkg-statoverride --list | grep -cE " /usr/bin/(u?mount|fusermount3)\$"; ls /usr/bin/*.util-linux /usr/bin/*.fuse3 2>/dev/null | wc -l'
+	[ "${lines[0]}" = "$B/mount 4755 mount" ]
+	[ "${lines[1]}" = "$B/umount 4755 mount" ]
+	[ "${lines[2]}" = "$B/fusermount3 4755 fuse3" ]
+	run sys sh -c 'dpkg-divert --list | grep -c usermount; dpkg-statoverride --list | grep -cE " (/usr)?/bin/(u?mount|fusermount3)\$"; ls /usr/bin/*.util-linux /usr/bin/*.fuse3 2>/dev/null | wc -l'
 	echo "$output"
 	[ "$output" = "0
 0
 0" ]
 	run sys /usr/bin/mount -V
-	[[ $output = "mount from util-linux 2.41"* ]]
+	[[ $output = "mount from util-linux 2."* ]]
 	# util-linux 2.41's mount, setuid, gives its rights up for a command
 	# line its user policy does not cover (a --bind) and runs on as
 	# alice: the series' kernel decides, and her bind in her home is
 	# made, hers (util-linux's umount unmounts it the same way)
-	run sys --user alice sh -c 'mount --bind ~/a ~/b'
+	run sys --user alice sh -c 'mkdir -p ~/a ~/b && mount --bind ~/a ~/b'
 	echo "$output"
 	[ "$status" = 0 ]
 	run sys findmnt -rn -o OPTIONS /home/alice/b
@@ -111,11 +130,15 @@ programs() {
 	[ "$output" = 0 ]
 	run programs
 	echo "$output"
-	# (both packages list the name; the diversion gives it to usermount)
-	[ "${lines[0]}" = "/usr/bin/mount 755 mount,usermount" ]
-	[ "${lines[1]}" = "/usr/bin/umount 755 mount,usermount" ]
-	[ "${lines[2]}" = "/usr/bin/fusermount3 4755 fuse3,usermount" ]
-	run sys sh -c 'for f in mount umount fusermount3; do dpkg-divert --listpackage /usr/bin/$f; done; mount -V'
+	# on trixie both packages list the name (the diversion gives it to
+	# usermount); on bookworm usermount's /usr/bin names are not the
+	# /bin names dpkg knows the others by
+	local ours=,usermount
+	[ "$B" = /usr/bin ] || ours=
+	[ "${lines[0]}" = "$B/mount 755 mount$ours" ]
+	[ "${lines[1]}" = "$B/umount 755 mount$ours" ]
+	[ "${lines[2]}" = "$B/fusermount3 4755 fuse3$ours" ]
+	run sys sh -c 'for f in mount umount fusermount3; do dpkg-divert --listpackage '"$B"'/$f; done; mount -V'
 	echo "$output"
 	[ "${lines[0]}" = usermount ]
 	[ "${lines[1]}" = usermount ]
@@ -137,7 +160,7 @@ programs() {
 			for p in /usr/bin/mount /usr/bin/umount /usr/bin/fusermount3; do
 				cmp -s "$f" "$p" && echo "$f is $p"
 			done; done
-		cmp /tmp/ir/usr/bin/mount /usr/lib/klibc/bin/mount && echo klibc; rm -rf /tmp/ir'
+		cmp /tmp/ir/bin/mount /usr/lib/klibc/bin/mount && echo klibc; rm -rf /tmp/ir'
 	echo "$output"
 	[ "$status" = 0 ]
 	# klibc's mount is the one there: the lazy load of libmount is
