@@ -5,9 +5,10 @@
  * libfuse's side of the protocol: it passes a connected socket in
  * _FUSE_COMMFD (or --comm-fd) and waits on it for the /dev/fuse
  * descriptor of the new mount (SCM_RIGHTS); end of file instead means
- * the mount failed. With auto_unmount it keeps its end open for as long
- * as the filesystem's daemon lives, and this program stays to unmount
- * the mount when that end closes, however the daemon ended.
+ * the mount failed. With -o auto_unmount it keeps its end open for as
+ * long as the filesystem's daemon lives, and this program stays to
+ * unmount the mount when that end closes, however the daemon ended;
+ * --auto-unmount alone asks for that watch of a mount libfuse made.
  */
 #include <err.h>
 #include <errno.h>
@@ -197,6 +198,39 @@ static int mount_and_pass(struct fm_request *req, int sock)
 	return fm_watch(sock, req->target, id);
 }
 
+static bool is_fuse_type(const char *type)
+{
+	return type && (strcmp(type, "fuse") == 0 ||
+			strcmp(type, "fuseblk") == 0 ||
+			strncmp(type, "fuse.", 5) == 0);
+}
+
+/*
+ * --auto-unmount alone: newer libfuse (Debian 13's 3.17, not 12's 3.14)
+ * mounts by itself where the kernel lets it (on the series, a user's
+ * mount below her own), then runs "fusermount3 --auto-unmount --
+ * MOUNTPOINT" only to have that mount removed when the daemon ends. So
+ * nothing is mounted here and no descriptor goes back: a mount made here
+ * would sit on its own with a connection nobody serves, and every access
+ * to it would wait forever.
+ * What is watched is the FUSE mount now on the mountpoint.
+ */
+static int watch_only(const struct fm_request *req, int sock)
+{
+	struct libmnt_table *tb = fm_mount_table();
+	struct libmnt_fs *fs = fm_topmost(tb, req->target);
+	int id = 0;
+
+	if (fs && is_fuse_type(mnt_fs_get_fstype(fs)))
+		id = mnt_fs_get_id(fs);
+	mnt_unref_table(tb);
+	if (!id) {
+		warnx("auto_unmount: no FUSE mount on %s", req->target);
+		return EXIT_FAILURE;
+	}
+	return fm_watch(sock, req->target, id);
+}
+
 int fm_mount(const struct fm_cli *cli)
 {
 	struct fm_request req = { 0 };
@@ -205,13 +239,15 @@ int fm_mount(const struct fm_cli *cli)
 	sock = comm_socket(cli);
 	if (sock < 0 || fm_opts_parse(cli->opts, &req) < 0)
 		goto out;
-	req.auto_unmount |= cli->auto_unmount;
 	req.target = fm_target(cli->mountpoint);
 	if (!req.target) {
 		warn("failed to access mountpoint %s", cli->mountpoint);
 		goto out;
 	}
-	rc = mount_and_pass(&req, sock);
+	if (cli->auto_unmount)
+		rc = watch_only(&req, sock);
+	else
+		rc = mount_and_pass(&req, sock);
 out:
 	fm_request_free(&req);
 	return rc;

@@ -4,9 +4,11 @@
  *
  * libfuse runs this program when its own mount(2) is refused, and always
  * for -o auto_unmount: "fusermount3 -o OPTS -- MOUNTPOINT" with the
- * socket to pass the /dev/fuse descriptor back on in _FUSE_COMMFD, and
- * "fusermount3 -u -q -z -- MOUNTPOINT" to unmount. libfuse 2 runs it as
- * "fusermount", with the same arguments.
+ * socket to pass the /dev/fuse descriptor back on in _FUSE_COMMFD,
+ * "fusermount3 --auto-unmount -- MOUNTPOINT" (newer libfuse, Debian
+ * 13's 3.17, after mounting by itself) to have its mount removed when
+ * the daemon ends, and "fusermount3 -u -q -z -- MOUNTPOINT" to unmount.
+ * libfuse 2 runs it as "fusermount", with the same arguments.
  *
  * On a kernel with the mount-ownership series the mount and the umount
  * are the caller's own system calls: the kernel decides, and a refusal

@@ -8,7 +8,12 @@
 # (umount -a --owned --keep-fstab) takes every FUSE mount and bind of
 # hers and leaves her home; a bubblewrap sandbox of hers started before
 # she mounts sees her mounts; sshfs runs as a user service with
-# NoNewPrivileges=yes (no setuid program can help it there).
+# NoNewPrivileges=yes (no setuid program can help it there); sshfs with
+# auto_unmount, killed, leaves no mount; at user.max_user_mounts and
+# inside a nomnt mount squashfuse, sshfs and gocryptfs are all refused
+# with fusermount3's reason, nothing mounted (no setuid fallback); the
+# only setuid mount or FUSE helper in the system is usermount's
+# fusermount3 (issue 27's "no setuid leftovers").
 #
 # Needs the image with usermount's package and the series' kernel
 # (tests/system/README); skips otherwise. The system is booted once for
@@ -69,12 +74,18 @@ sshfs_ready() {
 # ssh expands the ~ in these itself
 SSHFS_OPTS='-o IdentityFile=~/.ssh/id_fuse -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile=~/.ssh/known_hosts_fuse'
 
-@test "sshfs to the system's own sshd: hers, read, unmounted with fusermount3 -u" {
+# sshfs_remote [OPTION...]: alice mounts /srv/share on ~/remote with
+# sshfs, and it is hers
+sshfs_remote() {
 	sshfs_ready
-	run as_alice "mkdir -p ~/remote && sshfs $SSHFS_OPTS alice@localhost:/srv/share ~/remote"
+	run as_alice "mkdir -p ~/remote && sshfs $* $SSHFS_OPTS alice@localhost:/srv/share ~/remote"
 	echo "$output"
 	[ "$status" = 0 ]
 	hers_fuse /home/alice/remote fuse.sshfs
+}
+
+@test "sshfs to the system's own sshd: hers, read, unmounted with fusermount3 -u" {
+	sshfs_remote
 	run as_alice 'cat ~/remote/file'
 	[ "$output" = shared ]
 	# listed with her mounts
@@ -206,4 +217,77 @@ SSHFS_OPTS='-o IdentityFile=~/.ssh/id_fuse -o StrictHostKeyChecking=accept-new -
 	# the service, still without privilege)
 	run as_alice 'systemctl --user stop fuse-nnp; systemctl --user reset-failed fuse-nnp 2>/dev/null; true'
 	only_home_left
+}
+
+@test "sshfs with auto_unmount: killed, its mount goes with it" {
+	sshfs_remote -o auto_unmount
+	run sys pkill -KILL -u alice -x sshfs
+	[ "$status" = 0 ]
+	# fusermount3's watcher (usermount's, without privilege) unmounts it
+	run sys sh -c 'i=0; while grep -q " /home/alice/remote " /proc/self/mountinfo; do
+		i=$((i + 1)); [ $i -le 20 ] || exit 1; sleep 0.5; done'
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+# refused_everywhere MESSAGE: squashfuse and sshfs (libfuse 3, which
+# falls back to fusermount3) and gocryptfs (fusermount3 always) are
+# refused with fusermount3's MESSAGE, and nothing of hers is mounted
+# (run as alice in $DIR, which she may write)
+refused_everywhere() {
+	local dir=$1 msg="fusermount3: mount failed: Operation not permitted: $2"
+	run as_alice "mkdir -p ~/sqsrc $dir/sq && echo packed >~/sqsrc/f &&
+		rm -f ~/sq.img && mksquashfs ~/sqsrc ~/sq.img -quiet -no-progress >/dev/null &&
+		squashfuse ~/sq.img $dir/sq"
+	echo "$output"
+	[ "$status" != 0 ]
+	[[ $output = *"$msg"* ]]
+	run as_alice "mkdir -p $dir/remote && sshfs $SSHFS_OPTS alice@localhost:/srv/share $dir/remote"
+	echo "$output"
+	[ "$status" != 0 ]
+	[[ $output = *"$msg"* ]]
+	run as_alice "rm -rf ~/cipher && mkdir -p ~/cipher $dir/plain &&
+		gocryptfs -q -init -extpass 'echo pw' -scryptn 10 ~/cipher &&
+		gocryptfs -q -extpass 'echo pw' ~/cipher $dir/plain"
+	echo "$output"
+	[ "$status" != 0 ]
+	[[ $output = *"$msg"* ]]
+}
+
+@test "at user.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+	sshfs_ready
+	local was
+	was=$(sys cat /proc/sys/user/max_user_mounts)
+	# her home is hers: one mount, the limit
+	sys sh -c 'echo 1 >/proc/sys/user/max_user_mounts'
+	refused_everywhere /home/alice "user mount limit reached (user.max_user_mounts = 1)"
+	sys sh -c "echo $was >/proc/sys/user/max_user_mounts"
+	only_home_left
+}
+
+@test "inside a nomnt mount every program is refused with fusermount3's reason, no fallback mounts" {
+	sshfs_ready
+	run sys sh -c 'mkdir -p /home/alice/nm && chown alice: /home/alice/nm &&
+		mount --bind --setuser=alice -o nomnt /home/alice/nm /home/alice/nm'
+	[ "$status" = 0 ]
+	refused_everywhere /home/alice/nm "/home/alice/nm is a nomnt mount: no submounts allowed"
+	run sys findmnt -rn -o TARGET -R /home/alice
+	echo "$output"
+	[ "$output" = "/home/alice
+/home/alice/nm" ]
+	run as_alice 'umount ~/nm'
+	[ "$status" = 0 ]
+}
+
+@test "no setuid program in the system mounts for users: the only setuid FUSE or mount helper is usermount's fusermount3" {
+	run sys sh -c 'find / -xdev -perm -4000 -type f 2>/dev/null | grep -E "mount" | sort'
+	echo "$output"
+	[ "$output" = /usr/bin/fusermount3 ]
+	run sys sh -c 'dpkg-divert --listpackage "$(dpkg -S /usr/bin/fusermount3 >/dev/null 2>&1 && echo /usr/bin/fusermount3 || echo /bin/fusermount3)"'
+	[ "$output" = usermount ]
+	# which, on the series, gives its rights up at start: alice's sshfs
+	# through it is hers, made with her rights, not root's
+	sshfs_remote
+	run as_alice 'fusermount3 -u ~/remote'
+	[ "$status" = 0 ]
 }
