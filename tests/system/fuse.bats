@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # alice's FUSE programs in the real system (issue 28; issue 27's
 # real-system half): Debian's sshfs (to the system's own sshd, with a
-# key of hers), squashfuse, bindfs, fuse2fs and gocryptfs (whose Go
-# library always runs fusermount), run by alice in an ssh login of hers
-# below her home, which fstab gave her. Each is listed as hers (the
+# key of hers), squashfuse, bindfs, fuse2fs, archivemount (libfuse 2),
+# gocryptfs and rclone (whose Go libraries always run fusermount3), run
+# by alice in an ssh login of hers below her home, which fstab gave her. Each is listed as hers (the
 # kernel's user=2001), used, and unmounted; "unmount everything I own"
 # (umount -a --owned --keep-fstab) takes every FUSE mount and bind of
 # hers and leaves her home; a bubblewrap sandbox of hers started before
@@ -59,7 +59,7 @@ teardown() {
 	[ -z "$SYS_MISSING" ] || return 0
 	# whatever a failed test left: her mounts but her home, her daemons
 	as_alice 'umount -a --owned --keep-fstab' >/dev/null 2>&1 || true
-	sys pkill -u alice -x 'sshfs|squashfuse|bindfs|fuse2fs|gocryptfs|bwrap' || true
+	sys pkill -u alice -x 'sshfs|squashfuse|bindfs|fuse2fs|gocryptfs|archivemount|rclone|bwrap' || true
 }
 
 # sshfs_ready: root serves /srv/share over ssh; alice has a key of hers,
@@ -154,6 +154,36 @@ sshfs_remote() {
 	echo "$output"
 	[ "$output" = secret ]
 	run as_alice 'fusermount3 -u ~/plain'
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "archivemount (libfuse 2) of a tar she made: hers, read, unmounted with fusermount -u" {
+	run as_alice 'mkdir -p ~/tsrc ~/ar && echo archived >~/tsrc/f &&
+		tar -C ~/tsrc -cf ~/a.tar f && archivemount ~/a.tar ~/ar'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/ar fuse.archivemount
+	run as_alice 'cat ~/ar/f'
+	[ "$output" = archived ]
+	run as_alice 'fusermount -u ~/ar'
+	echo "$output"
+	[ "$status" = 0 ]
+	only_home_left
+}
+
+@test "rclone mount of a local directory (bazil's fuse runs fusermount3): hers, read, unmounted" {
+	run as_alice 'mkdir -p ~/rsrc ~/rc && echo cloned >~/rsrc/f &&
+		RCLONE_CONFIG=/nonexistent timeout 120 rclone mount -q --daemon ~/rsrc ~/rc &&
+		i=0; until grep -q " /home/alice/rc " /proc/self/mountinfo; do
+			i=$((i + 1)); [ $i -le 60 ] || exit 1; sleep 0.5; done'
+	echo "$output"
+	[ "$status" = 0 ]
+	hers_fuse /home/alice/rc fuse.rclone
+	run as_alice 'cat ~/rc/f'
+	[ "$output" = cloned ]
+	run as_alice 'fusermount3 -u ~/rc'
+	echo "$output"
 	[ "$status" = 0 ]
 	only_home_left
 }
