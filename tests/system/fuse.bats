@@ -9,8 +9,8 @@
 # hers and leaves her home; a bubblewrap sandbox of hers started before
 # she mounts sees her mounts; sshfs runs as a user service with
 # NoNewPrivileges=yes (no setuid program can help it there); sshfs with
-# auto_unmount, killed, leaves no mount; at user.max_user_mounts and
-# inside a nomnt mount squashfuse, sshfs and gocryptfs are all refused
+# auto_unmount, killed, leaves no mount; at user.max_user_mounts, at
+# fs.max_user_mounts and inside a nomnt mount squashfuse, sshfs and gocryptfs are all refused
 # with fusermount3's reason, nothing mounted (no setuid fallback); the
 # only setuid mount or FUSE helper in the system is usermount's
 # fusermount3 (issue 27's "no setuid leftovers").
@@ -57,7 +57,9 @@ setup() {
 
 teardown() {
 	[ -z "$SYS_MISSING" ] || return 0
-	# whatever a failed test left: her mounts but her home, her daemons
+	# whatever a failed test left: a limit lowered, her mounts but her
+	# home, her daemons
+	[ -z "${LIMIT_WAS:-}" ] || sys sh -c "echo ${LIMIT_WAS#* } >/proc/sys/${LIMIT_WAS%% *}"
 	as_alice 'umount -a --owned --keep-fstab' >/dev/null 2>&1 || true
 	sys pkill -u alice -x 'sshfs|squashfuse|bindfs|fuse2fs|gocryptfs|archivemount|rclone|bwrap' || true
 }
@@ -288,10 +290,23 @@ refused_everywhere() {
 	sshfs_ready
 	local was
 	was=$(sys cat /proc/sys/user/max_user_mounts)
-	# her home is hers: one mount, the limit
+	# her home is hers: one mount, the limit; teardown puts it back
+	LIMIT_WAS="user/max_user_mounts $was"
 	sys sh -c 'echo 1 >/proc/sys/user/max_user_mounts'
 	refused_everywhere /home/alice "user mount limit reached (user.max_user_mounts = 1)"
-	sys sh -c "echo $was >/proc/sys/user/max_user_mounts"
+	only_home_left
+}
+
+@test "at fs.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+	sshfs_ready
+	local was nr
+	was=$(sys cat /proc/sys/fs/max_user_mounts)
+	nr=$(sys cat /proc/sys/fs/nr_user_mounts)
+	# every user mount there is (the homes fstab gives), the limit;
+	# teardown puts it back
+	LIMIT_WAS="fs/max_user_mounts $was"
+	sys sh -c "echo $nr >/proc/sys/fs/max_user_mounts"
+	refused_everywhere /home/alice "user mount limit reached (fs.max_user_mounts = $nr)"
 	only_home_left
 }
 
