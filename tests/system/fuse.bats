@@ -61,7 +61,10 @@ teardown() {
 	# home, her daemons
 	[ -z "${LIMIT_WAS:-}" ] || sys sh -c "echo ${LIMIT_WAS#* } >/proc/sys/${LIMIT_WAS%% *}"
 	as_alice 'umount -a --owned --keep-fstab' >/dev/null 2>&1 || true
-	sys pkill -u alice -x 'sshfs|squashfuse|bindfs|fuse2fs|gocryptfs|archivemount|rclone|bwrap' || true
+	# (one name at a time: pkill matches nothing with a pattern longer
+	# than a process name's 15 characters)
+	sys sh -c 'for p in sshfs squashfuse bindfs fuse2fs gocryptfs archivemount \
+		rclone bwrap; do pkill -u alice -x "$p"; done; true'
 }
 
 # sshfs_ready: root serves /srv/share over ssh; alice has a key of hers,
@@ -328,7 +331,10 @@ refused_everywhere() {
 	run sys sh -c 'find / -xdev -perm -4000 -type f 2>/dev/null | grep -E "mount" | sort'
 	echo "$output"
 	[ "$output" = /usr/bin/fusermount3 ]
-	run sys sh -c 'dpkg-divert --listpackage "$(dpkg -S /usr/bin/fusermount3 >/dev/null 2>&1 && echo /usr/bin/fusermount3 || echo /bin/fusermount3)"'
+	# diverted by the name fuse3 ships it by: /usr/bin on trixie, /bin on bookworm
+	run sys sh -c 'if dpkg-query -L fuse3 | grep -qx /usr/bin/fusermount3; then
+			dpkg-divert --listpackage /usr/bin/fusermount3
+		else dpkg-divert --listpackage /bin/fusermount3; fi'
 	[ "$output" = usermount ]
 	# which, on the series, gives its rights up at start: alice's sshfs
 	# through it is hers, made with her rights, not root's
