@@ -27,15 +27,9 @@ as_alice() {
 	sys --user alice sh -c "$1"
 }
 
-# mine_at PATH: the mountinfo line on PATH (the topmost), as the system sees it
-mine_at() {
-	sys awk -v p="$1" '$5 == p { l = $0 } END { if (l == "") exit 1; print l }' \
-		/proc/self/mountinfo
-}
-
 # hers_fuse PATH TYPE: PATH is a FUSE mount of TYPE, alice's, nosuid and nodev
 hers_fuse() {
-	run mine_at "$1"
+	run mountinfo_at "$1"
 	echo "$output"
 	[ "$status" = 0 ]
 	[[ $output = *,user=2001[\ ,]* ]]
@@ -289,28 +283,27 @@ refused_everywhere() {
 	[[ $output = *"$msg"* ]]
 }
 
-@test "at user.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
-	sshfs_ready
-	local was
-	was=$(sys cat /proc/sys/user/max_user_mounts)
-	# her home is hers: one mount, the limit; teardown puts it back
-	LIMIT_WAS="user/max_user_mounts $was"
-	sys sh -c 'echo 1 >/proc/sys/user/max_user_mounts'
-	refused_everywhere /home/alice "user mount limit reached (user.max_user_mounts = 1)"
+# at_limit SYSCTL VALUE MESSAGE: /proc/sys/SYSCTL set to VALUE (teardown
+# puts it back), every program refused with MESSAGE, nothing of hers left
+at_limit() {
+	LIMIT_WAS="$1 $(sys cat "/proc/sys/$1")"
+	sys sh -c "echo $2 >/proc/sys/$1"
+	refused_everywhere /home/alice "$3"
 	only_home_left
 }
 
-@test "at fs.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+@test "at user.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
 	sshfs_ready
-	local was nr
-	was=$(sys cat /proc/sys/fs/max_user_mounts)
+	# her home is hers: one mount, the limit
+	at_limit user/max_user_mounts 1 "user mount limit reached (user.max_user_mounts = 1)"
+}
+
+@test "at fs.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+	local nr
+	sshfs_ready
+	# every user mount there is (the homes fstab gives), the limit
 	nr=$(sys cat /proc/sys/fs/nr_user_mounts)
-	# every user mount there is (the homes fstab gives), the limit;
-	# teardown puts it back
-	LIMIT_WAS="fs/max_user_mounts $was"
-	sys sh -c "echo $nr >/proc/sys/fs/max_user_mounts"
-	refused_everywhere /home/alice "user mount limit reached (fs.max_user_mounts = $nr)"
-	only_home_left
+	at_limit fs/max_user_mounts "$nr" "user mount limit reached (fs.max_user_mounts = $nr)"
 }
 
 @test "inside a nomnt mount every program is refused with fusermount3's reason, no fallback mounts" {

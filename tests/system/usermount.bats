@@ -15,13 +15,6 @@
 
 load with-usermount
 
-# mountinfo_at PATH: the line of /proc/self/mountinfo whose mount point
-# is PATH, the topmost one, as the system sees it
-mountinfo_at() {
-	sys awk -v p="$1" '$5 == p { l = $0 } END { if (l == "") exit 1; print l }' \
-		/proc/self/mountinfo
-}
-
 # wait_logged_out UID: her user manager stopped (the last session closed;
 # logind stops it after UserStopDelaySec, 10 s by default), up to 90 s
 # (inactive, not deactivating: its units' ExecStop, the logout unit's

@@ -5,6 +5,13 @@
 
 sys() { "$BATS_TEST_DIRNAME/run" "$@"; }
 
+# mountinfo_at PATH: the line of /proc/self/mountinfo whose mount point
+# is PATH, the topmost one, as the system sees it
+mountinfo_at() {
+	sys awk -v p="$1" '$5 == p { l = $0 } END { if (l == "") exit 1; print l }' \
+		/proc/self/mountinfo
+}
+
 setup_file() {
 	export SYS_STARTED_HERE= SYS_MISSING=
 	if ! "$BATS_TEST_DIRNAME/run" --status; then
