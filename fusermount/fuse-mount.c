@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fuse-umount.h"
 #include "fusermount.h"
 #include "policy-kernel-explain.h"
 
@@ -198,13 +199,6 @@ static int mount_and_pass(struct fm_request *req, int sock)
 	return fm_watch(sock, req->target, id);
 }
 
-static bool is_fuse_type(const char *type)
-{
-	return type && (strcmp(type, "fuse") == 0 ||
-			strcmp(type, "fuseblk") == 0 ||
-			strncmp(type, "fuse.", 5) == 0);
-}
-
 /*
  * --auto-unmount alone: newer libfuse (Debian 13's 3.17, not 12's 3.14)
  * mounts by itself where the kernel lets it (on the series, a user's
@@ -221,7 +215,7 @@ static int watch_only(const struct fm_request *req, int sock)
 	struct libmnt_fs *fs = fm_topmost(tb, req->target);
 	int id = 0;
 
-	if (fs && is_fuse_type(mnt_fs_get_fstype(fs)))
+	if (fs && um_is_fuse_type(mnt_fs_get_fstype(fs)))
 		id = mnt_fs_get_id(fs);
 	mnt_unref_table(tb);
 	if (!id) {

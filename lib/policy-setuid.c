@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuse-umount.h"
 #include "policy-setuid.h"
 #include "privs.h"
 #include "setuid-rootchild.h"
@@ -172,4 +173,19 @@ int um_policy_setuid_prepare_umount(enum um_mode *mode,
 		err(MNT_EX_SYSERR, UL_("failed to set umount target"));
 	*status = mnt_context_prepare_umount(cxt);
 	return 0;
+}
+
+/*
+ * umount: a FUSE mount made for the caller (its user_id=), which
+ * libmount's restricted rules let a user unmount, in a copy without the
+ * setuid bit: the kernel refuses the caller's umount2(), so fusermount3
+ * does it (lib/fuse-umount.c). Not with -f: fusermount3 has no forced
+ * unmount, and util-linux's setuid umount forces only for root.
+ */
+bool um_policy_setuid_umount_by_fusermount(struct libmnt_context *cxt,
+					    bool forced)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+
+	return geteuid() != 0 && !forced && fs && um_fuse_is_callers(fs);
 }

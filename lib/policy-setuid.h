@@ -17,6 +17,8 @@ int um_policy_setuid_prepare_mount(struct libmnt_context *cxt,
 int um_policy_setuid_change(struct libmnt_context *cxt, const char *helper,
 			    int (*change)(void *), void *arg);
 void um_policy_setuid_free(struct um_mount *m);
+bool um_policy_setuid_umount_by_fusermount(struct libmnt_context *cxt,
+					    bool forced);
 int um_policy_setuid_prepare_umount(enum um_mode *mode,
 				    struct libmnt_context *cxt,
 				    const char *spec, int *status);

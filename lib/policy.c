@@ -401,6 +401,24 @@ int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 	return 0;
 }
 
+/*
+ * umount: after the prepare step, is the unmount fusermount3's to make
+ * (the setuid mode's FUSE mounts made for the caller, without the bit)?
+ */
+bool um_policy_umount_by_fusermount(enum um_mode mode,
+				    struct libmnt_context *cxt, bool forced)
+{
+	switch (mode) {
+	case UM_MODE_SETUID:
+		return um_policy_setuid_umount_by_fusermount(cxt, forced);
+	case UM_MODE_SETUID_OWNED:	/* mount(8)'s alone */
+	case UM_MODE_KERNEL:
+	case UM_MODE_PLAIN:
+		break;
+	}
+	return false;
+}
+
 /* Why the umount was refused, if the policy can say more than libmount. */
 const char *um_policy_explain_umount(enum um_mode mode,
 				     struct libmnt_context *cxt, bool forced,

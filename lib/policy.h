@@ -76,6 +76,8 @@ int um_policy_describe_umount(enum um_mode mode, struct libmnt_context *cxt,
 			      char *buf, size_t sz);
 int um_policy_prepare_umount(enum um_mode *mode, struct libmnt_context *cxt,
 			     const char *spec, int *status);
+bool um_policy_umount_by_fusermount(enum um_mode mode,
+				    struct libmnt_context *cxt, bool forced);
 const char *um_policy_explain_umount(enum um_mode mode,
 				     struct libmnt_context *cxt, bool forced,
 				     char *buf, size_t sz);

@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "fastpath.h"
+#include "fuse-umount.h"
 #include "lazymount.h"
 #include "mode.h"
 #include "owner.h"
@@ -33,6 +34,11 @@
 #include "privs.h"
 #include "signals.h"
 #include "nls.h"
+
+/* the fusermount3 installed beside this program (Makefile.am) */
+#ifndef UM_FUSERMOUNT3
+#define UM_FUSERMOUNT3 "/usr/bin/fusermount3"
+#endif
 
 enum { OPT_FAKE = 0x100, OPT_OWNED, OPT_KEEP_FSTAB };
 
@@ -261,6 +267,10 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 	stop = um_policy_prepare_umount(&u->mode, cxt, spec, &u->status);
 	if (!stop && u->status)
 		stop = report(u, cxt, u->status);
+	else if (!stop && um_policy_umount_by_fusermount(u->mode, cxt,
+							 u->forced))
+		stop = um_fuse_umount(mnt_context_get_fs(cxt), UM_FUSERMOUNT3,
+				      u->lazy);
 	else if (!stop)
 		stop = um_policy_change(u->mode, cxt, "umount", umount_change,
 					&c);

@@ -15,11 +15,19 @@
 # only setuid mount or FUSE helper in the system is usermount's
 # fusermount3 (issue 27's "no setuid leftovers").
 #
-# Needs the image with usermount's package and the series' kernel
-# (tests/system/README); skips otherwise. The system is booted once for
-# the file, or the one already started is used and left running. Every
-# test leaves no mount of alice's but her home.
+# Needs the image with usermount's package (tests/system/README); skips
+# otherwise. With the series' kernel, as above. On Debian's own kernel
+# (an image without USERMOUNT_SYSTEM_KERNEL_DEBS) the same programs work
+# as with Debian's setuid fusermount3, which usermount's runs there: each
+# mounted for her (user_id=2001, no owner), used and unmounted, `umount`
+# of her own FUSE mount included (through fusermount3, as util-linux's
+# setuid umount lets her, compared in the same test); what needs the
+# series is skipped, and NoNewPrivileges refuses sshfs as on Debian. The
+# system is booted once for the file, or the one already started is used
+# and left running. Every test leaves no mount of alice's but her home
+# (none on Debian's kernel, where fstab's setuser= line fails).
 
+SYS_PLAIN_TOO=1
 load with-usermount
 
 # as_alice SCRIPT: SCRIPT run by sh in an ssh login of alice's
@@ -27,22 +35,35 @@ as_alice() {
 	sys --user alice sh -c "$1"
 }
 
-# hers_fuse PATH TYPE: PATH is a FUSE mount of TYPE, alice's, nosuid and nodev
+# hers_fuse PATH TYPE: PATH is a FUSE mount of TYPE, alice's, nosuid and
+# nodev: the kernel's owner with the series, else made for her by
+# Debian's fusermount3 (her user_id, no owner)
 hers_fuse() {
 	run mountinfo_at "$1"
 	echo "$output"
 	[ "$status" = 0 ]
-	[[ $output = *,user=2001[\ ,]* ]]
+	if [ -z "$SYS_PLAIN" ]; then
+		[[ $output = *,user=2001[\ ,]* ]]
+	else
+		[[ $output != *,user=* ]]
+		[[ $output = *[\ ,]user_id=2001,group_id=2001[\ ,]* ||
+			$output = *,user_id=2001,group_id=2001 ]]
+	fi
 	[[ $output = *[\ ,]nosuid[\ ,]* ]]
 	[[ $output = *[\ ,]nodev[\ ,]* ]]
 	[[ $output = *" - $2 "* ]]
 }
 
-# only_home_left: alice has no mount but her home (fstab's)
+# only_home_left: alice has no mount but her home (fstab's; on Debian's
+# kernel, where fstab's setuser= line fails, none)
 only_home_left() {
 	run sys findmnt -rn -o TARGET -R /home/alice
 	echo "$output"
-	[ "$output" = /home/alice ]
+	if [ -z "$SYS_PLAIN" ]; then
+		[ "$output" = /home/alice ]
+	else
+		[ -z "$output" ]
+	fi
 }
 
 setup() {
@@ -54,6 +75,12 @@ teardown() {
 	# whatever a failed test left: a limit lowered, her mounts but her
 	# home, her daemons
 	[ -z "${LIMIT_WAS:-}" ] || sys sh -c "echo ${LIMIT_WAS#* } >/proc/sys/${LIMIT_WAS%% *}"
+	if [ -n "$SYS_PLAIN" ]; then
+		sys chmod u-s /usr/bin/umount.util-linux
+		# her FUSE mounts are root's there: root takes what is left
+		sys sh -c "awk '/[ ,]user_id=2001,/ { print \$5 }' /proc/self/mountinfo |
+			xargs -r -n 1 umount -l"
+	fi
 	as_alice 'umount -a --owned --keep-fstab' >/dev/null 2>&1 || true
 	# (one name at a time: pkill matches nothing with a pattern longer
 	# than a process name's 15 characters)
@@ -87,10 +114,12 @@ sshfs_remote() {
 	sshfs_remote
 	run as_alice 'cat ~/remote/file'
 	[ "$output" = shared ]
-	# listed with her mounts
-	run as_alice 'mount --owned'
-	echo "$output"
-	[[ $output = *" on /home/alice/remote type fuse.sshfs "* ]]
+	if [ -z "$SYS_PLAIN" ]; then
+		# listed with her mounts
+		run as_alice 'mount --owned'
+		echo "$output"
+		[[ $output = *" on /home/alice/remote type fuse.sshfs "* ]]
+	fi
 	run as_alice 'fusermount3 -u ~/remote'
 	echo "$output"
 	[ "$status" = 0 ]
@@ -188,6 +217,7 @@ sshfs_remote() {
 }
 
 @test "umount -a --owned --keep-fstab takes her FUSE mounts and binds, last first, and leaves her home" {
+	series_only "no mount is owned"
 	sshfs_ready
 	run as_alice "mkdir -p ~/remote ~/bsrc ~/bfs ~/a ~/b &&
 		sshfs $SSHFS_OPTS alice@localhost:/srv/share ~/remote &&
@@ -212,6 +242,7 @@ sshfs_remote() {
 }
 
 @test "a bubblewrap sandbox of hers, started before she mounts, sees her new mounts" {
+	series_only "alice's bind is refused"
 	# the sandbox waits for ~/go, then reads through her later mounts
 	as_alice 'mkdir -p ~/a ~/b ~/bsrc ~/bfs && echo hers >~/a/f && echo fused >~/bsrc/f &&
 		rm -f ~/go ~/seen &&
@@ -232,6 +263,7 @@ sshfs_remote() {
 }
 
 @test "sshfs as her user service with NoNewPrivileges=yes mounts and unmounts on the series" {
+	series_only "no setuid helper runs under NoNewPrivileges (below)"
 	sshfs_ready
 	run as_alice "mkdir -p ~/remote && systemd-run --user -q --unit=fuse-nnp \
 		-p NoNewPrivileges=yes sshfs -f $SSHFS_OPTS alice@localhost:/srv/share ~/remote &&
@@ -246,6 +278,49 @@ sshfs_remote() {
 	# the service, still without privilege)
 	run as_alice 'systemctl --user stop fuse-nnp; systemctl --user reset-failed fuse-nnp 2>/dev/null; true'
 	only_home_left
+}
+
+@test "without the series, sshfs with NoNewPrivileges is refused as with Debian's fusermount3, nothing mounted" {
+	[ -n "$SYS_PLAIN" ] || skip "with the series it mounts (above)"
+	sshfs_ready
+	# the setuid bit means nothing there: ours runs Debian's as alice,
+	# which the kernel refuses, in Debian's words
+	run as_alice "mkdir -p ~/remote && setpriv --no-new-privs sshfs $SSHFS_OPTS alice@localhost:/srv/share ~/remote"
+	echo "$output"
+	[ "$status" != 0 ]
+	[[ $output = *"fusermount3: mount failed: Operation not permitted"* ]]
+	only_home_left
+}
+
+@test "without the series, umount of her own FUSE mount works as util-linux's setuid umount; bob's is refused in its words" {
+	[ -n "$SYS_PLAIN" ] || skip "with the series the kernel decides (above)"
+	local ours theirs
+	run as_alice 'mkdir -p /tmp/alice-sq ~/sqsrc && echo packed >~/sqsrc/f &&
+		rm -f ~/sq.img && mksquashfs ~/sqsrc ~/sq.img -quiet -no-progress >/dev/null &&
+		squashfuse ~/sq.img /tmp/alice-sq'
+	[ "$status" = 0 ]
+	hers_fuse /tmp/alice-sq fuse.squashfuse
+	# bob: ours, then util-linux's setuid root as Debian installs it
+	# (in this boot only; teardown takes the bit away again)
+	ours=$(sys --user bob sh -c 'umount /tmp/alice-sq 2>&1; echo "status $?"')
+	sys chmod u+s /usr/bin/umount.util-linux
+	theirs=$(sys --user bob sh -c 'umount.util-linux /tmp/alice-sq 2>&1; echo "status $?"')
+	echo "ours: $ours"
+	echo "util-linux's: $theirs"
+	[ "$ours" = "${theirs//umount.util-linux:/umount:}" ]
+	[ "$ours" = "umount: /tmp/alice-sq: must be superuser to unmount.
+status 32" ]
+	hers_fuse /tmp/alice-sq fuse.squashfuse
+	# alice: ours unmounts it, quietly, as util-linux's does
+	for prog in umount umount.util-linux; do
+		run as_alice "mountpoint -q /tmp/alice-sq || squashfuse ~/sq.img /tmp/alice-sq
+			$prog /tmp/alice-sq"
+		echo "$prog: $output"
+		[ "$status" = 0 ]
+		[ -z "$output" ]
+		run mountinfo_at /tmp/alice-sq
+		[ "$status" = 1 ]
+	done
 }
 
 @test "sshfs with auto_unmount: killed, its mount goes with it" {
@@ -293,12 +368,14 @@ at_limit() {
 }
 
 @test "at user.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+	series_only "no user limits"
 	sshfs_ready
 	# her home is hers: one mount, the limit
 	at_limit user/max_user_mounts 1 "user mount limit reached (user.max_user_mounts = 1)"
 }
 
 @test "at fs.max_user_mounts every program is refused with fusermount3's reason, no fallback mounts" {
+	series_only "no user limits"
 	local nr
 	sshfs_ready
 	# every user mount there is (the homes fstab gives), the limit
@@ -307,6 +384,7 @@ at_limit() {
 }
 
 @test "inside a nomnt mount every program is refused with fusermount3's reason, no fallback mounts" {
+	series_only "no nomnt"
 	sshfs_ready
 	run sys sh -c 'mkdir -p /home/alice/nm && chown alice: /home/alice/nm &&
 		mount --bind --setuser=alice -o nomnt /home/alice/nm /home/alice/nm'

@@ -41,6 +41,9 @@ setup() {
 	touch "$T/debian"
 	mount --bind /usr/bin/fusermount3 "$T/debian"
 	export USERMOUNT_FUSERMOUNT3=$T/debian
+	# the fusermount3 umount runs for a user's FUSE mount without the
+	# series: the one installed beside it, here where ours is bound
+	export USERMOUNT_UMOUNT_FUSERMOUNT3=/usr/bin/fusermount3
 	FM=${FM_HELPER:-$top_builddir/fusermount/fusermount3}
 	mount --bind "$FM" /usr/bin/fusermount3
 	LIMITS="$(cat /proc/sys/fs/max_user_mounts \
@@ -479,6 +482,36 @@ as_debian() {
 	umount /usr/bin/fusermount3
 	[ "$output" = "$a" ]
 	unmounts fusermount3
+}
+
+# util-linux's umount, setuid root as Debian installs it, lets a user
+# unmount a FUSE mount made for her (user_id=); ours, without the bit,
+# hands it to fusermount3 (lib/fuse-umount.c). Compared with util-linux's
+# own setuid umount in the real system (tests/system/fuse.bats).
+@test "fusermount: without the series, her umount of her FUSE mount goes through fusermount3; bob's is refused" {
+	series && skip "the kernel decides with the series (above)"
+	images
+	run squashfuse_as_alice
+	[ "$status" -eq 0 ]
+	run as_user bob "$UMOUNT" "$H/mnt"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/mnt: must be superuser to unmount." ]
+	is_mounted "$H/mnt"
+	run as_user alice "$UMOUNT" "$H/mnt"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	alice_gone
+	! is_mounted "$H/mnt" || no "still mounted"
+	# lazily (-l: fusermount3 -z), and -f stays the kernel's refusal
+	run squashfuse_as_alice
+	[ "$status" -eq 0 ]
+	run as_user alice "$UMOUNT" -f "$H/mnt"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/mnt: must be superuser to unmount." ]
+	run as_user alice "$UMOUNT" -l "$H/mnt"
+	[ "$status" -eq 0 ]
+	alice_gone
+	! is_mounted "$H/mnt" || no "still mounted"
 }
 
 @test "fusermount: without the series and without Debian's fusermount3, a clear refusal" {
