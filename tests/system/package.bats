@@ -10,7 +10,10 @@
 # on bookworm.
 #
 # usermount reinstalled over itself (what an upgrade unpacks) keeps its
-# fusermount3 setuid root and the others' copies without the bit.
+# fusermount3 setuid root and the others' copies without the bit. The
+# initramfs generators with usermount installed: initramfs-tools (klibc's
+# mount) and dracut (usermount's, which loads libmount at its first call:
+# the initramfs has it and it mounts there).
 #
 # Needs the image with usermount's package, and the .deb file
 # (USERMOUNT_SYSTEM_DEBS, as for the image) to install it again; skips
@@ -204,4 +207,44 @@ programs() {
 	# klibc's mount is the one there: the lazy load of libmount is
 	# nothing initramfs-tools sees
 	[ "$output" = klibc ]
+}
+
+# dracut_initramfs [OPTION...]: dracut's initramfs for the running
+# kernel, made with OPTIONs (not host-only) and unpacked in /tmp/d. The
+# image has dracut-core beside initramfs-tools, which stays the
+# system's generator; /boot is not touched.
+dracut_initramfs() {
+	sys sh -c "rm -rf /tmp/d /tmp/d.img && mkdir /tmp/d &&
+		dracut -q --no-hostonly --force $* /tmp/d.img \"\$(uname -r)\" 2>&1 &&
+		cd /tmp/d && lsinitrd --unpack /tmp/d.img >/dev/null 2>&1"
+}
+
+@test "dracut with usermount installed: its mount goes in with the libmount it loads, and mounts there, with and without systemd's modules" {
+	local omit
+	sys sh -c 'command -v dracut >/dev/null' || skip "no dracut in the image"
+	for omit in "" "--omit systemd"; do
+		run dracut_initramfs $omit
+		echo "dracut $omit: $output"
+		[ "$status" = 0 ]
+		# the mount in it is usermount's, byte for byte, and libmount,
+		# which none of its NEEDED entries names, is there (findmnt's,
+		# from dracut's base module)
+		run sys sh -c 'cmp /tmp/d/usr/bin/mount /usr/bin/mount && echo ours;
+			ls /tmp/d/usr/lib/*/libmount.so.1 >/dev/null && echo libmount'
+		echo "$output"
+		[ "$output" = "ours
+libmount" ]
+		# and runs there: root mounts a tmpfs with it, chrooted into the
+		# initramfs, in a mount namespace of its own
+		run sys sh -c 'mkdir -p /tmp/d/m && unshare -m --propagation private sh -c "
+			mount -t proc proc /tmp/d/proc &&
+			chroot /tmp/d /usr/bin/mount -t tmpfs initramfs /m &&
+			chroot /tmp/d /usr/bin/mount -V &&
+			grep -c \" /tmp/d/m \" /proc/self/mountinfo"'
+		echo "$output"
+		[ "$status" = 0 ]
+		[[ ${lines[0]} = "mount from usermount "*"(libmount "* ]]
+		[ "${lines[1]}" = 1 ]
+	done
+	sys rm -rf /tmp/d /tmp/d.img
 }
