@@ -249,6 +249,43 @@ static int umount_change(void *arg)
 	return rc;
 }
 
+/*
+ * Is @fs, read from the table earlier, still there (-R, -A take some;
+ * fusermount3 should have taken it)?
+ * Asked in -N's namespace, where the table was read.
+ */
+static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
+{
+	struct libmnt_ns *old = mnt_context_switch_target_ns(cxt);
+	uint64_t id;
+	bool yes;
+
+	if (!old)
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
+	yes = um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
+	      id == (uint64_t)mnt_fs_get_id(fs);
+	if (!mnt_context_switch_ns(cxt, old))
+		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
+	return yes;
+}
+
+/*
+ * A user's own FUSE mount without the series and the setuid bit:
+ * unmounted by fusermount3 (lib/fuse-umount.c), and checked gone.
+ */
+static int fuse_umount(struct run *u, struct libmnt_context *cxt)
+{
+	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
+	int rc = um_fuse_umount(fs, UM_FUSERMOUNT3, u->lazy);
+
+	if (rc == MNT_EX_SUCCESS && still_mounted(cxt, fs)) {
+		warnx("%s: fusermount3 reported it unmounted, but it is still "
+		      "mounted", mnt_fs_get_target(fs));
+		return MNT_EX_FAIL;
+	}
+	return rc;
+}
+
 static int umount_one(struct run *u, struct libmnt_context *cxt,
 		      const char *spec)
 {
@@ -269,32 +306,12 @@ static int umount_one(struct run *u, struct libmnt_context *cxt,
 		stop = report(u, cxt, u->status);
 	else if (!stop && um_policy_umount_by_fusermount(u->mode, cxt,
 							 u->forced))
-		stop = um_fuse_umount(mnt_context_get_fs(cxt), UM_FUSERMOUNT3,
-				      u->lazy);
+		stop = fuse_umount(u, cxt);
 	else if (!stop)
 		stop = um_policy_change(u->mode, cxt, "umount", umount_change,
 					&c);
 	mnt_reset_context(cxt);
 	return stop;
-}
-
-/*
- * Is @fs, read from the table earlier, still there (-R, -A take some)?
- * Asked in -N's namespace, where the table was read.
- */
-static bool still_mounted(struct libmnt_context *cxt, struct libmnt_fs *fs)
-{
-	struct libmnt_ns *old = mnt_context_switch_target_ns(cxt);
-	uint64_t id;
-	bool yes;
-
-	if (!old)
-		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
-	yes = um_mount_id(mnt_fs_get_target(fs), &id) == 0 &&
-	      id == (uint64_t)mnt_fs_get_id(fs);
-	if (!mnt_context_switch_ns(cxt, old))
-		err(MNT_EX_SYSERR, UL_("failed to switch namespace"));
-	return yes;
 }
 
 /*

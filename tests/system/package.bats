@@ -39,14 +39,23 @@ usermount_deb() {
 	return 1
 }
 
-# usermount_back: usermount's package installed from its file, as an
-# admin would (not --no-download: apt 3.0 then fails on a file to
-# install, "Pathname to install is not absolute"; nothing is downloaded);
-# prints apt's status
+# usermount_back DEB [--reinstall]: usermount's package installed from
+# its file, as an admin would (not --no-download: apt 3.0 then fails on a
+# file to install, "Pathname to install is not absolute"; nothing is
+# downloaded); prints apt's status
 usermount_back() {
 	sys sh -c 'cat >/root/usermount.deb' <"$1" &&
-		sys sh -c 'cd /root && apt-get install -q -y ./usermount.deb >/dev/null 2>&1
-			echo $?; rm -f usermount.deb'
+		sys sh -c "cd /root && apt-get install -q -y ${2:-} ./usermount.deb >/dev/null 2>&1
+			echo \$?; rm -f usermount.deb"
+}
+
+# alice_binds_on_series: on the series' kernel, alice binds in her home
+# and unmounts it (nothing to do on Debian's own kernel)
+alice_binds_on_series() {
+	[ -z "$SYS_PLAIN" ] || return 0
+	run sys --user alice sh -c 'mkdir -p ~/a ~/b && mount --bind ~/a ~/b && umount ~/b'
+	echo "$output"
+	[ "$status" = 0 ]
 }
 
 # whatever a test did, the package is installed again for the suites
@@ -98,19 +107,14 @@ programs() {
 	[ "$output" = usermount ]
 	run sys dpkg-divert --listpackage "$B/fusermount3"
 	[ "$output" = usermount ]
-	# alice's mounts work as before (on the series: a bind of hers)
-	if [ -z "$SYS_PLAIN" ]; then
-		run sys --user alice sh -c 'mkdir -p ~/a ~/b && mount --bind ~/a ~/b && umount ~/b'
-		echo "$output"
-		[ "$status" = 0 ]
-	fi
+	# alice's mounts work as before
+	alice_binds_on_series
 }
 
 @test "usermount reinstalled over itself (as an upgrade unpacks it): its fusermount3 stays setuid root, util-linux's and fuse3's copies 0755" {
 	local deb
 	deb=$(usermount_deb) || skip "no usermount .deb in USERMOUNT_SYSTEM_DEBS to install it again"
-	sys sh -c 'cat >/root/usermount.deb' <"$deb"
-	run sys sh -c 'cd /root && apt-get install -q -y --reinstall ./usermount.deb >/dev/null 2>&1; echo $?'
+	run usermount_back "$deb" --reinstall
 	[ "$output" = 0 ]
 	run sys stat -c '%a %U %n' /usr/bin/fusermount3 /usr/bin/fusermount3.fuse3 \
 		/usr/bin/mount /usr/bin/umount /usr/bin/mount.util-linux /usr/bin/umount.util-linux
@@ -123,12 +127,11 @@ programs() {
 755 root /usr/bin/umount.util-linux" ]
 	# without the series ours must run fuse3's for her: still works
 	if [ -n "$SYS_PLAIN" ]; then
-		run sys --user alice sh -c 'mkdir -p /tmp/alice-sq ~/sqsrc && echo p >~/sqsrc/f &&
-			rm -f ~/sq.img && mksquashfs ~/sqsrc ~/sq.img -quiet -no-progress >/dev/null &&
-			squashfuse ~/sq.img /tmp/alice-sq && cat /tmp/alice-sq/f && umount /tmp/alice-sq'
+		run sys --user alice sh -c "$SQ_IMAGE && mkdir -p /tmp/alice-sq &&
+			squashfuse ~/sq.img /tmp/alice-sq && cat /tmp/alice-sq/f && umount /tmp/alice-sq"
 		echo "$output"
 		[ "$status" = 0 ]
-		[ "$output" = p ]
+		[ "$output" = packed ]
 	fi
 }
 
@@ -185,11 +188,7 @@ programs() {
 	[[ ${lines[3]} = "mount from usermount "* ]]
 	run sys stat -c '%a' /usr/bin/mount.util-linux
 	[ "$output" = 755 ]
-	if [ -z "$SYS_PLAIN" ]; then
-		run sys --user alice sh -c 'mount --bind ~/a ~/b && umount ~/b'
-		echo "$output"
-		[ "$status" = 0 ]
-	fi
+	alice_binds_on_series
 }
 
 @test "update-initramfs with usermount installed: the initramfs is made, with initramfs-tools' own mount, none of usermount's programs" {

@@ -1,7 +1,9 @@
 # The scaffolding of the suites that need usermount's package on the
-# series' kernel (usermount.bats, rootwork.bats): the system booted once
-# for the file, or the one already started used and left running; every
-# test skipped, saying which is missing, on an image without them.
+# series' kernel (usermount.bats, rootwork.bats) or, setting
+# SYS_PLAIN_TOO, on Debian's own kernel too (fuse.bats, package.bats):
+# the system booted once for the file, or the one already started used
+# and left running; every test skipped, saying which is missing, on an
+# image without them.
 
 sys() { "$BATS_TEST_DIRNAME/run" "$@"; }
 
@@ -12,8 +14,14 @@ mountinfo_at() {
 		/proc/self/mountinfo
 }
 
+# shellcheck disable=SC2034 # used by the suites that load this file
+# SQ_IMAGE: shell text alice runs to make ~/sq.img, a squashfs image of
+# hers holding f ("packed"), for squashfuse
+SQ_IMAGE='mkdir -p ~/sqsrc && echo packed >~/sqsrc/f &&
+	rm -f ~/sq.img && mksquashfs ~/sqsrc ~/sq.img -quiet -no-progress >/dev/null'
+
 setup_file() {
-	export SYS_STARTED_HERE= SYS_MISSING= SYS_PLAIN=
+	export SYS_STARTED_HERE='' SYS_MISSING='' SYS_PLAIN=''
 	if ! "$BATS_TEST_DIRNAME/run" --status; then
 		"$BATS_TEST_DIRNAME/run" --start >&3 2>&1
 		SYS_STARTED_HERE=1
