@@ -9,6 +9,7 @@
 #include "lazymount.h"
 
 #include "cli.h"
+#include "help-ul.h"
 #include "nls.h"
 
 int um_getopt_init(struct um_getopt *g, const struct um_option *opts)
@@ -82,10 +83,40 @@ enum um_setuid_col um_option_setuid(const struct um_option *opts, int c)
 	return UM_SETUID_DROPS;
 }
 
-void um_usage_options(FILE *out, const struct um_option *opts)
+/*
+ * One --help row in util-linux's layout: the option column 25 wide, a
+ * longer one on a line of its own. @help is usermount's own words; a
+ * phrase that is util-linux's own ("display this help") comes from
+ * util-linux's catalogue when usermount's has none.
+ */
+static void put_row(FILE *out, const char *left, const char *help)
+{
+	const char *t = _(help);
+
+	if (t == help)
+		t = UL_(help);
+	if (strlen(left) < 25)
+		fprintf(out, "%-25s%s\n", left, t);
+	else
+		fprintf(out, "%s\n%25s%s\n", left, "", t);
+}
+
+/*
+ * A row for @word ("--all", "-s", "LABEL=<label>"): util-linux's line in
+ * the user's language where util-linux has one (help-ul.h), else ours.
+ */
+void um_usage_row(FILE *out, const struct um_ul_help *ul, const char *word,
+		  const char *left, const char *help)
+{
+	if (!um_ul_help_put(out, ul, word))
+		put_row(out, left, help);
+}
+
+void um_usage_options(FILE *out, const struct um_option *opts,
+		      const struct um_ul_help *ul)
 {
 	const struct um_option *o;
-	char left[64];
+	char left[64], word[40];
 
 	for (o = opts; o->name || o->val; o++) {
 		int n = 0;
@@ -105,7 +136,11 @@ void um_usage_options(FILE *out, const struct um_option *opts)
 				 o->has_arg == optional_argument ? "[=%s]" :
 								   " %s",
 				 o->arg);
-		fprintf(out, "%-28s %s\n", left, o->help);
+		if (o->name)
+			snprintf(word, sizeof(word), "--%s", o->name);
+		else
+			snprintf(word, sizeof(word), "-%c", o->val);
+		um_usage_row(out, ul, word, left, o->help);
 	}
 }
 

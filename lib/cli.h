@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "nls.h"
+
 /*
  * The setuid column: what an ordinary user's option does to a setuid run
  * (util-linux's "restricted" options, as libfuse's "safe" column). Left
@@ -27,33 +29,33 @@ struct um_option {
 	int has_arg;		/* no_argument, required_argument, ... */
 	int val;		/* short letter, or an id above 0xff */
 	const char *arg;	/* argument name for --help */
-	const char *help;	/* NULL: an alias, not listed */
+	const char *help;	/* N_(words); NULL: an alias, not listed */
 	enum um_setuid_col setuid;	/* see above */
 };
 
 /*
  * Rows mount and umount share, word for word and column for column (as
  * util-linux's two programs do), written once so the tables cannot drift
- * apart. Each table keeps its own order: it is the order of --help.
- * @prog: "mount" or "umount".
+ * apart. Each table keeps its own order: it is the order of --help. A row
+ * that names its program takes its whole help text, so that xgettext
+ * finds each program's sentence (N_, nls.h). "display this help" and
+ * "display version" are util-linux's own phrases, from its catalogue.
  */
 #define UM_OPTION_HELP \
 	{ "help", no_argument, 'h', NULL, "display this help", \
 	  UM_SETUID_KEEPS }
-#define UM_OPTION_INTERNAL_ONLY(prog) \
-	{ "internal-only", no_argument, 'i', NULL, \
-	  "do not call the " prog ".<type> helpers", UM_SETUID_KEEPS }
-#define UM_OPTION_NAMESPACE(prog) \
-	{ "namespace", required_argument, 'N', "ns", \
-	  "perform " prog " in another namespace", UM_SETUID_DROPS }
+#define UM_OPTION_INTERNAL_ONLY(help) \
+	{ "internal-only", no_argument, 'i', NULL, help, UM_SETUID_KEEPS }
+#define UM_OPTION_NAMESPACE(help) \
+	{ "namespace", required_argument, 'N', "<ns>", help, UM_SETUID_DROPS }
 #define UM_OPTION_NO_MTAB \
-	{ "no-mtab", no_argument, 'n', NULL, "do not write to utab", \
+	{ "no-mtab", no_argument, 'n', NULL, N_("do not write to utab"), \
 	  UM_SETUID_DROPS }
 #define UM_OPTION_TEST_OPTS \
-	{ "test-opts", required_argument, 'O', "list", \
-	  "limit the set of filesystems (use with -a)", UM_SETUID_DROPS }
+	{ "test-opts", required_argument, 'O', "<list>", \
+	  N_("limit the set of filesystems (use with -a)"), UM_SETUID_DROPS }
 #define UM_OPTION_VERBOSE \
-	{ "verbose", no_argument, 'v', NULL, "say what is being done", \
+	{ "verbose", no_argument, 'v', NULL, N_("say what is being done"), \
 	  UM_SETUID_KEEPS }
 #define UM_OPTION_VERSION \
 	{ "version", no_argument, 'V', NULL, "display version", \
@@ -90,7 +92,11 @@ int um_getopt_init(struct um_getopt *g, const struct um_option *opts);
 void um_getopt_free(struct um_getopt *g);
 int um_getopt_next(struct um_getopt *g, int argc, char **argv,
 		   const um_excl_t *excl, int *seen);
-void um_usage_options(FILE *out, const struct um_option *opts);
+struct um_ul_help;
+void um_usage_options(FILE *out, const struct um_option *opts,
+		      const struct um_ul_help *ul);
+void um_usage_row(FILE *out, const struct um_ul_help *ul, const char *word,
+		  const char *left, const char *help);
 char *um_ns_path(const char *arg);
 struct libmnt_context;
 void um_context_set_ns(struct libmnt_context *cxt, const char *arg);

@@ -13,6 +13,8 @@
  */
 #define _(s) dgettext("usermount", s)
 #define UL_(s) dgettext("util-linux", s)
+/* usermount's own words in a table, translated where they are printed */
+#define N_(s) s
 /* usermount's own words with a number: the language's plural forms */
 #define P_(s, p, n) dngettext("usermount", s, p, n)
 

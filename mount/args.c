@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "mount.h"
 #include "cli-optsmode.h"
+#include "help-ul.h"
 #include "nls.h"
 
 enum {
@@ -41,99 +42,105 @@ enum {
 
 /*
  * --make-shared and its kin: the option word after "make-" is the
- * propagation type (propagation_word()), and the help says it.
+ * propagation type (propagation_word()). Each help is a whole sentence,
+ * so that a translator sees it.
  */
-#define PROPAGATION(type, id) \
-	{ "make-" type, no_argument, id, NULL, "mark a subtree as " type, \
-	  UM_SETUID_DROPS }
-#define RPROPAGATION(type, id) \
-	{ "make-r" type, no_argument, id, NULL, \
-	  "recursively mark a whole subtree as " type, UM_SETUID_DROPS }
+#define PROPAGATION(type, id, help) \
+	{ "make-" type, no_argument, id, NULL, help, UM_SETUID_DROPS }
 
 static const struct um_option options[] = {
-	{ "all", no_argument, 'a', NULL, "mount all filesystems in fstab",
+	{ "all", no_argument, 'a', NULL, N_("mount all filesystems in fstab"),
 	  UM_SETUID_DROPS },
-	{ "bind", no_argument, 'B', NULL, "mount a subtree somewhere else",
+	{ "bind", no_argument, 'B', NULL, N_("mount a subtree somewhere else"),
 	  UM_SETUID_DROPS },
 	{ "no-canonicalize", no_argument, 'c', NULL,
-	  "do not canonicalize paths", UM_SETUID_DROPS },
-	{ "fake", no_argument, 'f', NULL, "dry run; skip the mount(2) call",
+	  N_("do not canonicalize paths"), UM_SETUID_DROPS },
+	{ "fake", no_argument, 'f', NULL, N_("dry run; skip the mount(2) call"),
 	  UM_SETUID_DROPS },
 	{ "fork", no_argument, 'F', NULL,
-	  "one process for each mount (use with -a)", UM_SETUID_DROPS },
+	  N_("one process for each mount (use with -a)"), UM_SETUID_DROPS },
 	UM_OPTION_HELP,
-	UM_OPTION_INTERNAL_ONLY("mount"),
-	{ "show-labels", no_argument, 'l', NULL, "show filesystem labels",
+	UM_OPTION_INTERNAL_ONLY(N_("do not call the mount.<type> helpers")),
+	{ "show-labels", no_argument, 'l', NULL, N_("show filesystem labels"),
 	  UM_SETUID_KEEPS },
-	{ "label", required_argument, 'L', "label",
-	  "synonym for LABEL=<label>", UM_SETUID_KEEPS },
-	{ "mkdir", optional_argument, 'm', "mode",
-	  "make a missing mountpoint (-o X-mount.mkdir[=<mode>])",
+	{ "label", required_argument, 'L', "<label>",
+	  N_("synonym for LABEL=<label>"), UM_SETUID_KEEPS },
+	{ "mkdir", optional_argument, 'm', "<mode>",
+	  N_("make a missing mountpoint (-o X-mount.mkdir[=<mode>])"),
 	  UM_SETUID_DROPS },
 	{ "map-groups", required_argument, OPT_MAP_GROUPS,
-	  "<inner>:<outer>:<count>", "add a GID map to an ID-mapped mount",
+	  "<inner>:<outer>:<count>", N_("add a GID map to an ID-mapped mount"),
 	  UM_SETUID_DROPS },
 	{ "map-users", required_argument, OPT_MAP_USERS,
 	  "<inner>:<outer>:<count>|<nsfile>",
-	  "add a UID map to an ID-mapped mount, or name its user namespace",
+	  N_("add a UID map to an ID-mapped mount, or name its user namespace"),
 	  UM_SETUID_DROPS },
-	{ "move", no_argument, 'M', NULL, "move a subtree somewhere else",
+	{ "move", no_argument, 'M', NULL, N_("move a subtree somewhere else"),
 	  UM_SETUID_DROPS },
 	UM_OPTION_NO_MTAB,
-	UM_OPTION_NAMESPACE("mount"),
+	UM_OPTION_NAMESPACE(N_("perform mount in another namespace")),
 	{ "onlyonce", no_argument, OPT_ONLYONCE, NULL,
-	  "refuse if the source is already mounted on the target",
+	  N_("refuse if the source is already mounted on the target"),
 	  UM_SETUID_DROPS },
-	{ "options", required_argument, 'o', "list",
-	  "comma-separated list of mount options", UM_SETUID_DROPS },
-	{ "owned", optional_argument, OPT_OWNED, "user",
-	  "list only the mounts <user> owns (default: you)", UM_SETUID_KEEPS },
-	{ "options-mode", required_argument, OPT_OPTMODE, "mode",
-	  "how to join fstab's options with -o's", UM_SETUID_DROPS },
-	{ "options-source", required_argument, OPT_OPTSRC, "source",
-	  "where default options come from (fstab,mtab,disable)",
+	{ "options", required_argument, 'o', "<list>",
+	  N_("comma-separated list of mount options"), UM_SETUID_DROPS },
+	{ "owned", optional_argument, OPT_OWNED, "<user>",
+	  N_("list only the mounts <user> owns (default: you)"),
+	  UM_SETUID_KEEPS },
+	{ "options-mode", required_argument, OPT_OPTMODE, "<mode>",
+	  N_("how to join fstab's options with -o's"), UM_SETUID_DROPS },
+	{ "options-source", required_argument, OPT_OPTSRC, "<source>",
+	  N_("where default options come from (fstab,mtab,disable)"),
 	  UM_SETUID_DROPS },
 	{ "options-source-force", no_argument, OPT_OPTSRC_FORCE, NULL,
-	  "read fstab/mtab even with source and target given",
+	  N_("read fstab/mtab even with source and target given"),
 	  UM_SETUID_DROPS },
 	UM_OPTION_TEST_OPTS,
-	{ "read-only", no_argument, 'r', NULL, "mount the filesystem read-only",
-	  UM_SETUID_KEEPS },
+	{ "read-only", no_argument, 'r', NULL,
+	  N_("mount the filesystem read-only"), UM_SETUID_KEEPS },
 	{ "ro", no_argument, 'r', NULL, NULL,
 	  UM_SETUID_KEEPS },
 	{ "rbind", no_argument, 'R', NULL,
-	  "mount a subtree and all submounts somewhere else", UM_SETUID_DROPS },
+	  N_("mount a subtree and all submounts somewhere else"),
+	  UM_SETUID_DROPS },
 	{ NULL, no_argument, 's', NULL,
-	  "tolerate sloppy mount options rather than failing",
+	  N_("tolerate sloppy mount options rather than failing"),
 	  UM_SETUID_KEEPS },
-	{ "source", required_argument, OPT_SOURCE, "src",
-	  "explicitly specifies source (path, label, uuid)", UM_SETUID_KEEPS },
-	{ "target", required_argument, OPT_TARGET, "target",
-	  "explicitly specifies mountpoint", UM_SETUID_KEEPS },
-	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "path",
-	  "put every mountpoint below <path>", UM_SETUID_DROPS },
-	{ "types", required_argument, 't', "list",
-	  "limit the set of filesystem types", UM_SETUID_KEEPS },
-	{ "fstab", required_argument, 'T', "path",
-	  "alternative file to /etc/fstab", UM_SETUID_DROPS },
-	{ "uuid", required_argument, 'U', "uuid", "synonym for UUID=<uuid>",
+	{ "source", required_argument, OPT_SOURCE, "<src>",
+	  N_("explicitly specifies source (path, label, uuid)"),
 	  UM_SETUID_KEEPS },
+	{ "target", required_argument, OPT_TARGET, "<target>",
+	  N_("explicitly specifies mountpoint"), UM_SETUID_KEEPS },
+	{ "target-prefix", required_argument, OPT_TARGET_PREFIX, "<path>",
+	  N_("put every mountpoint below <path>"), UM_SETUID_DROPS },
+	{ "types", required_argument, 't', "<list>",
+	  N_("limit the set of filesystem types"), UM_SETUID_KEEPS },
+	{ "fstab", required_argument, 'T', "<path>",
+	  N_("alternative file to /etc/fstab"), UM_SETUID_DROPS },
+	{ "uuid", required_argument, 'U', "<uuid>",
+	  N_("synonym for UUID=<uuid>"), UM_SETUID_KEEPS },
 	UM_OPTION_VERBOSE,
 	UM_OPTION_VERSION,
 	{ "read-write", no_argument, 'w', NULL,
-	  "mount the filesystem read-write (default)", UM_SETUID_DROPS },
+	  N_("mount the filesystem read-write (default)"), UM_SETUID_DROPS },
 	{ "rw", no_argument, 'w', NULL, NULL,
 	  UM_SETUID_DROPS },
-	{ "setuser", optional_argument, OPT_SETUSER, "user",
-	  "make the mount owned by <user> (default: you)", UM_SETUID_DROPS },
-	PROPAGATION("shared", OPT_SHARED),
-	PROPAGATION("slave", OPT_SLAVE),
-	PROPAGATION("private", OPT_PRIVATE),
-	PROPAGATION("unbindable", OPT_UNBINDABLE),
-	RPROPAGATION("shared", OPT_RSHARED),
-	RPROPAGATION("slave", OPT_RSLAVE),
-	RPROPAGATION("private", OPT_RPRIVATE),
-	RPROPAGATION("unbindable", OPT_RUNBINDABLE),
+	{ "setuser", optional_argument, OPT_SETUSER, "<user>",
+	  N_("make the mount owned by <user> (default: you)"),
+	  UM_SETUID_DROPS },
+	PROPAGATION("shared", OPT_SHARED, N_("mark a subtree as shared")),
+	PROPAGATION("slave", OPT_SLAVE, N_("mark a subtree as slave")),
+	PROPAGATION("private", OPT_PRIVATE, N_("mark a subtree as private")),
+	PROPAGATION("unbindable", OPT_UNBINDABLE,
+		    N_("mark a subtree as unbindable")),
+	PROPAGATION("rshared", OPT_RSHARED,
+		    N_("recursively mark a whole subtree as shared")),
+	PROPAGATION("rslave", OPT_RSLAVE,
+		    N_("recursively mark a whole subtree as slave")),
+	PROPAGATION("rprivate", OPT_RPRIVATE,
+		    N_("recursively mark a whole subtree as private")),
+	PROPAGATION("runbindable", OPT_RUNBINDABLE,
+		    N_("recursively mark a whole subtree as unbindable")),
 	UM_OPTION_END
 };
 
@@ -165,30 +172,38 @@ static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 {
 	/* what may name a source, for --help */
 	static const char *const sources[][2] = {
-		{ " LABEL=<label>", "the filesystem with that label" },
-		{ " UUID=<uuid>", "the filesystem with that UUID" },
-		{ " PARTLABEL=<label>", "the partition with that name" },
-		{ " PARTUUID=<uuid>", "the partition with that UUID" },
-		{ " ID=<id>", "the device with that udev hardware ID" },
-		{ " <device>", "the device at that path" },
-		{ " <directory>", "what --bind or --rbind binds" },
-		{ " <file>", "a regular file, on a loop device" },
+		{ "LABEL=<label>", N_("the filesystem with that label") },
+		{ "UUID=<uuid>", N_("the filesystem with that UUID") },
+		{ "PARTLABEL=<label>", N_("the partition with that name") },
+		{ "PARTUUID=<uuid>", N_("the partition with that UUID") },
+		{ "ID=<id>", N_("the device with that udev hardware ID") },
+		{ "<device>", N_("the device at that path") },
+		{ "<directory>", N_("what --bind or --rbind binds") },
+		{ "<file>", N_("a regular file, on a loop device") },
 	};
+	struct um_ul_help *ul = um_ul_help_load("mount");
+	char left[32];
 	size_t i;
 
-	printf("Usage:\n"
-	       " mount [-lhV]\n"
-	       " mount -a [options]\n"
-	       " mount [options] [--source] <source> | [--target] <directory>\n"
-	       " mount [options] <source> <directory>\n"
-	       " mount <operation> <mountpoint> [<target>]\n\n"
-	       "Mount a filesystem; on a kernel with mount ownership, as its "
-	       "owner.\n\nOptions:\n");
-	um_usage_options(stdout, o);
-	printf("\nSource:\n");
-	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
-		printf("%-28s %s\n", sources[i][0], sources[i][1]);
-	printf("\nFor more details see mount(8).\n");
+	fputs(UL_("\nUsage:\n"), stdout);
+	/* util-linux's synopsis is usermount's, word for word */
+	printf(UL_(" %1$s [-lhV]\n"
+		   " %1$s -a [options]\n"
+		   " %1$s [options] [--source] <source> | [--target] <directory>\n"
+		   " %1$s [options] <source> <directory>\n"
+		   " %1$s <operation> <mountpoint> [<target>]\n"),
+	       "mount");
+	fputs(_("\nMount a filesystem; on a kernel with mount ownership, as its "
+		"owner.\n"), stdout);
+	fputs(UL_("\nOptions:\n"), stdout);
+	um_usage_options(stdout, o, ul);
+	printf("\n%s", um_ul_help_header(ul, "Source:\n"));
+	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {
+		snprintf(left, sizeof(left), " %s", sources[i][0]);
+		um_usage_row(stdout, ul, sources[i][0], left, sources[i][1]);
+	}
+	printf(UL_("\nFor more details see %s.\n"), "mount(8)");
+	um_ul_help_free(ul);
 	exit(MNT_EX_SUCCESS);
 }
 

@@ -19,6 +19,8 @@ setup() {
 	# util-linux built for another libmount has none of its own)
 	DEB_UMOUNT=/usr/bin/umount
 	[ ! -x "$DEB_UMOUNT.util-linux" ] || DEB_UMOUNT=$DEB_UMOUNT.util-linux
+	DEB_MOUNT=/usr/bin/mount
+	[ ! -x "$DEB_MOUNT.util-linux" ] || DEB_MOUNT=$DEB_MOUNT.util-linux
 }
 
 teardown() {
@@ -27,7 +29,7 @@ teardown() {
 
 # CMD... in German
 de() {
-	LOCPATH=$T/loc LANG=de_DE.UTF-8 LC_ALL= LANGUAGE= "$@"
+	LOCPATH=$T/loc LANG=de_DE.UTF-8 LC_ALL='' LANGUAGE='' "$@"
 }
 
 @test "nls: umount -v and bad usage say util-linux's words in German, as util-linux's umount does" {
@@ -52,6 +54,104 @@ de() {
 	[ "${lines[0]}" = "umount: unerwartete Anzahl an Argumenten" ]
 }
 
+# The lines of $1 (a --help) that are not in $2: each once, sorted.
+only_in() {
+	comm -23 <(printf '%s\n' "$1" | sort -u) <(printf '%s\n' "$2" | sort -u)
+}
+
+@test "nls: --help says util-linux's lines in German through the system's catalogue, as util-linux's mount and umount do" {
+	run de "$MOUNT" --help
+	[ "$status" -eq 0 ]
+	ours=$output
+	run de "$DEB_MOUNT" --help
+	[ "$status" -eq 0 ]
+	# all of util-linux's but its one-line summary and its "Operations:"
+	# heading (usermount lists --bind and --make-* among the options)
+	[ "$(only_in "$output" "$ours")" = "Ein Dateisystem einhängen.
+Operationen:" ]
+	[[ "$ours" == *" -a, --all               alle in fstab aufgeführten Dateisysteme einhängen"* ]]
+	# a line util-linux 2.38 asked for in a run of lines (the Source: run)
+	[[ "$ours" == *"
+Quelle:
+ LABEL=<Kennung>         Angabe des Gerätes mittels Dateisystemkennung"* ]]
+	# util-linux's own phrase in usermount's own row
+	[[ "$ours" == *" -h, --help              diese Hilfe anzeigen"* ]]
+	# usermount's own options in its own words (no catalogue of them)
+	[[ "$ours" == *"     --setuser[=<user>]  make the mount owned by <user> (default: you)"* ]]
+	run de "$UMOUNT" --help
+	[ "$status" -eq 0 ]
+	ours=$output
+	run de "$DEB_UMOUNT" --help
+	[ "$(only_in "$output" "$ours")" = "Dateisysteme aushängen." ]
+	[[ "$ours" == *"     --owned[=<user>]    with --all, only the mounts <user> owns (default: you)"* ]]
+}
+
+@test "nls: --help in English is usermount's own, in util-linux's layout" {
+	run "$MOUNT" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"
+ -a, --all               mount all filesystems in fstab
+"* ]]
+	# an option column wider than util-linux's 24 gets a line of its own
+	[[ "$output" == *"
+     --options-source-force
+                         read fstab/mtab even with source and target given
+"* ]]
+	[[ "$output" == *"
+Source:
+ LABEL=<label>           the filesystem with that label
+"* ]]
+	[ "${lines[0]}" = "Usage:" ]
+	[ "${lines[${#lines[@]} - 1]}" = "For more details see mount(8)." ]
+}
+
+# The entries of util-linux's English --help on stdin, NUL-separated: a
+# line with the lines indented past its option column that continue it.
+help_entries() {
+	awk '/^ {6,}[^ ]/ && n { e = e "\n" $0; next }
+		{ if (n) printf "%s\n%c", e, 0; e = $0; n = 1 }
+		END { if (n) printf "%s\n%c", e, 0 }'
+}
+
+# CMD... in German with catalogue $1 where gettext looks for
+# util-linux's, in a mount namespace of its own
+de_with() {
+	unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+		sh "$1" /usr/share/locale/de/LC_MESSAGES/util-linux.mo \
+		env LOCPATH="$T/loc" LANG=de_DE.UTF-8 LC_ALL='' LANGUAGE='' \
+		"${@:2}"
+}
+
+@test "nls: --help through util-linux 2.41's catalogue (one line a msgid), as Debian 13's util-linux-locales ships it" {
+	local mo=${UM_UL_BINDIR%/bin}/share/locale/de/LC_MESSAGES/util-linux.mo
+	[ -f "$mo" ] || skip "util-linux 2.41 pass only (scripts/check-libmount)"
+	local tool e t n mount_de
+	for tool in mount umount; do
+		ours=$(de_with "$mo" "$top_builddir/$tool/$tool" --help)
+		# the oracle: util-linux 2.41.5's own --help lines (its msgids;
+		# it is built without NLS) looked up in the same catalogue
+		n=0
+		while IFS= read -r -d '' e; do
+			t=$(de_with "$mo" gettext -d util-linux -- "$e")
+			[ "$t" != "${e%$'\n'}" ] || continue
+			case $t in
+			"Ein Dateisystem einhängen." | "Dateisysteme aushängen." |\
+			Operationen:) continue ;;
+			esac
+			[[ "$ours" == *"$t"* ]] || {
+				echo "$tool --help lacks: $t" >&2
+				return 1
+			}
+			n=$((n + 1))
+		done < <("$UM_UL_BINDIR/$tool" --help | help_entries)
+		echo "$tool: $n lines" >&2
+		[ "$n" -gt 14 ]
+		[ "$tool" = umount ] || mount_de=$ours
+	done
+	# a line for an option 2.38 did not have, from 2.41's catalogue
+	[[ "$mount_de" == *"     --onlyonce          überprüfen, ob"* ]]
+}
+
 @test "nls: usermount's own words stay English without a catalogue of theirs, the util-linux line beside them German" {
 	run de "$UMOUNT" -a --keep-fstab
 	[ "$status" -eq 1 ]
@@ -71,6 +171,11 @@ Rufen Sie »umount --help« auf, um weitere Informationen zu erhalten." ]
 	! grep -q 'msgid "target is busy: %d %s below it' "$pot" || false
 	! grep -qx 'msgid "bad usage"' "$pot" || false
 	! grep -qx 'msgid "must be superuser to unmount"' "$pot" || false
+	# --help's rows, each program's own sentence whole (N_, lib/nls.h)
+	grep -qx 'msgid "make the mount owned by <user> (default: you)"' "$pot"
+	grep -qx 'msgid "do not call the umount.<type> helpers"' "$pot"
+	grep -qx 'msgid "recursively mark a whole subtree as unbindable"' "$pot"
+	! grep -qx 'msgid "display this help"' "$pot" || false
 	# every message the sources mark is in it
 	local n
 	n=$(cat "$top_srcdir"/lib/*.c "$top_srcdir"/mount/*.c \

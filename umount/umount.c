@@ -33,6 +33,7 @@
 #include "printable.h"
 #include "privs.h"
 #include "signals.h"
+#include "help-ul.h"
 #include "nls.h"
 
 /* the fusermount3 installed beside this program (Makefile.am) */
@@ -43,46 +44,47 @@
 enum { OPT_FAKE = 0x100, OPT_OWNED, OPT_KEEP_FSTAB };
 
 static const struct um_option options[] = {
-	{ "all", no_argument, 'a', NULL, "unmount all filesystems",
+	{ "all", no_argument, 'a', NULL, N_("unmount all filesystems"),
 	  UM_SETUID_DROPS },
 	{ "all-targets", no_argument, 'A', NULL,
-	  "unmount all mountpoints of the given device in this namespace",
+	  N_("unmount all mountpoints of the given device in this namespace"),
 	  UM_SETUID_DROPS },
 	{ "no-canonicalize", no_argument, 'c', NULL,
-	  "do not canonicalize paths", UM_SETUID_IGNORED },
+	  N_("do not canonicalize paths"), UM_SETUID_IGNORED },
 	{ "detach-loop", no_argument, 'd', NULL,
-	  "if mounted loop device, also free this loop device",
+	  N_("if mounted loop device, also free this loop device"),
 	  UM_SETUID_KEEPS },
 	{ "fake", no_argument, OPT_FAKE, NULL,
-	  "dry run; skip the umount(2) call", UM_SETUID_DROPS },
+	  N_("dry run; skip the umount(2) call"), UM_SETUID_DROPS },
 	{ "force", no_argument, 'f', NULL,
-	  "force unmount (in case of an unreachable NFS system)",
+	  N_("force unmount (in case of an unreachable NFS system)"),
 	  UM_SETUID_DROPS },
 	UM_OPTION_HELP,
-	UM_OPTION_INTERNAL_ONLY("umount"),
+	UM_OPTION_INTERNAL_ONLY(N_("do not call the umount.<type> helpers")),
 	{ "keep-fstab", no_argument, OPT_KEEP_FSTAB, NULL,
-	  "with --owned, leave the mount points /etc/fstab lists",
+	  N_("with --owned, leave the mount points /etc/fstab lists"),
 	  UM_SETUID_DROPS },
 	UM_OPTION_NO_MTAB,
 	{ "lazy", no_argument, 'l', NULL,
-	  "detach the filesystem now, clean up things later", UM_SETUID_KEEPS },
+	  N_("detach the filesystem now, clean up things later"),
+	  UM_SETUID_KEEPS },
 	UM_OPTION_TEST_OPTS,
-	{ "owned", optional_argument, OPT_OWNED, "user",
-	  "with --all, only the mounts <user> owns (default: you)",
+	{ "owned", optional_argument, OPT_OWNED, "<user>",
+	  N_("with --all, only the mounts <user> owns (default: you)"),
 	  UM_SETUID_DROPS },
 	{ "recursive", no_argument, 'R', NULL,
-	  "recursively unmount a target with all its children",
+	  N_("recursively unmount a target with all its children"),
 	  UM_SETUID_DROPS },
 	{ "read-only", no_argument, 'r', NULL,
-	  "in case unmounting fails, try to remount read-only",
+	  N_("in case unmounting fails, try to remount read-only"),
 	  UM_SETUID_DROPS },
-	{ "types", required_argument, 't', "list",
-	  "limit the set of filesystem types", UM_SETUID_DROPS },
+	{ "types", required_argument, 't', "<list>",
+	  N_("limit the set of filesystem types"), UM_SETUID_DROPS },
 	UM_OPTION_VERBOSE,
 	UM_OPTION_VERSION,
 	{ "quiet", no_argument, 'q', NULL,
-	  "suppress 'not mounted' error messages", UM_SETUID_KEEPS },
-	UM_OPTION_NAMESPACE("umount"),
+	  N_("suppress 'not mounted' error messages"), UM_SETUID_KEEPS },
+	UM_OPTION_NAMESPACE(N_("perform umount in another namespace")),
 	UM_OPTION_END
 };
 
@@ -117,14 +119,19 @@ struct run {
 
 static void __attribute__((__noreturn__)) usage(void)
 {
-	printf("Usage:\n"
-	       " umount [-hV]\n"
-	       " umount -a [options]\n"
-	       " umount [options] <source> | <directory>\n\n"
-	       "Unmount filesystems; on a kernel with mount ownership, the "
-	       "ones you own.\n\nOptions:\n");
-	um_usage_options(stdout, options);
-	printf("\nFor more details see umount(8).\n");
+	struct um_ul_help *ul = um_ul_help_load("umount");
+
+	fputs(UL_("\nUsage:\n"), stdout);
+	/* util-linux's synopsis is usermount's, word for word */
+	printf(UL_(" %1$s [-hV]\n"
+		   " %1$s -a [options]\n"
+		   " %1$s [options] <source> | <directory>\n"), "umount");
+	fputs(_("\nUnmount filesystems; on a kernel with mount ownership, the "
+		"ones you own.\n"), stdout);
+	fputs(UL_("\nOptions:\n"), stdout);
+	um_usage_options(stdout, options, ul);
+	printf(UL_("\nFor more details see %s.\n"), "umount(8)");
+	um_ul_help_free(ul);
 	exit(MNT_EX_SUCCESS);
 }
 
