@@ -124,7 +124,9 @@ de_with() {
 
 @test "nls: --help through util-linux 2.41's catalogue (one line a msgid), as Debian 13's util-linux-locales ships it" {
 	local mo=${UM_UL_BINDIR%/bin}/share/locale/de/LC_MESSAGES/util-linux.mo
-	[ -f "$mo" ] || skip "util-linux 2.41 pass only (scripts/check-libmount)"
+	# the oracle's lines are msgids from 2.39 on: the 2.41 pass only
+	[ "${UM_UL_BINDIR:-/usr/bin}" != /usr/bin ] && [ -f "$mo" ] ||
+		skip "util-linux 2.41 pass only (scripts/check-libmount)"
 	local tool e t n mount_de
 	for tool in mount umount; do
 		ours=$(de_with "$mo" "$top_builddir/$tool/$tool" --help)

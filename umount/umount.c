@@ -180,21 +180,26 @@ static int report(struct run *u, struct libmnt_context *cxt, int rc)
 	return rc;
 }
 
-static void success_message(struct libmnt_context *cxt)
+/* -v's "unmounted" line, the names escaped as the listing escapes them */
+static void unmounted_message(const char *target, const char *source)
 {
-	char *tgt, *src;
+	char *tgt = um_printable(target), *src = um_printable(source);
 
-	if (mnt_context_helper_executed(cxt) ||
-	    mnt_context_get_status(cxt) != 1 || !mnt_context_get_target(cxt))
-		return;
-	tgt = um_printable(mnt_context_get_target(cxt));
-	src = um_printable(mnt_context_get_source(cxt));
 	if (src)
 		warnx(UL_("%s (%s) unmounted"), tgt, src);
 	else
 		warnx(UL_("%s unmounted"), tgt);
 	free(tgt);
 	free(src);
+}
+
+static void success_message(struct libmnt_context *cxt)
+{
+	if (mnt_context_helper_executed(cxt) ||
+	    mnt_context_get_status(cxt) != 1 || !mnt_context_get_target(cxt))
+		return;
+	unmounted_message(mnt_context_get_target(cxt),
+			  mnt_context_get_source(cxt));
 }
 
 /* -v's second line: what the mode knew of the mount unmounted (@what) */
@@ -285,11 +290,17 @@ static int fuse_umount(struct run *u, struct libmnt_context *cxt)
 	struct libmnt_fs *fs = mnt_context_get_fs(cxt);
 	int rc = um_fuse_umount(fs, UM_FUSERMOUNT3, u->lazy);
 
-	if (rc == MNT_EX_SUCCESS && still_mounted(cxt, fs)) {
-		warnx("%s: fusermount3 reported it unmounted, but it is still "
-		      "mounted", mnt_fs_get_target(fs));
+	if (rc != MNT_EX_SUCCESS)
+		return rc;
+	if (still_mounted(cxt, fs)) {
+		um_warnx_printable(mnt_fs_get_target(fs),
+				   _("fusermount3 reported it unmounted, but "
+				     "it is still mounted"));
 		return MNT_EX_FAIL;
 	}
+	/* fusermount3 says nothing; util-linux's setuid umount -v would */
+	if (mnt_context_is_verbose(cxt))
+		unmounted_message(mnt_fs_get_target(fs), mnt_fs_get_source(fs));
 	return rc;
 }
 

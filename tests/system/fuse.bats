@@ -316,6 +316,17 @@ status 32" ]
 		run mountinfo_at /tmp/alice-sq
 		[ "$status" = 1 ]
 	done
+	# -v: util-linux's line (fusermount3 itself says nothing)
+	run as_alice "squashfuse ~/sq.img /tmp/alice-sq && umount -v /tmp/alice-sq"
+	[ "$status" = 0 ]
+	ours=$output
+	run as_alice "squashfuse ~/sq.img /tmp/alice-sq &&
+		umount.util-linux -v /tmp/alice-sq"
+	[ "$status" = 0 ]
+	echo "ours: $ours"
+	echo "util-linux's: $output"
+	[ "$ours" = "${output//umount.util-linux:/umount:}" ]
+	[ "$ours" = "umount: /tmp/alice-sq (squashfuse) unmounted" ]
 }
 
 @test "sshfs with auto_unmount: killed, its mount goes with it" {

@@ -512,6 +512,14 @@ as_debian() {
 	[ "$status" -eq 0 ]
 	alice_gone
 	! is_mounted "$H/mnt" || no "still mounted"
+	# -v says it as util-linux's does (fusermount3 says nothing)
+	run squashfuse_as_alice
+	[ "$status" -eq 0 ]
+	run as_user alice "$UMOUNT" -v "$H/mnt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "umount: $H/mnt (squashfuse) unmounted" ]
+	alice_gone
+	! is_mounted "$H/mnt" || no "still mounted"
 }
 
 @test "fusermount: without the series and without Debian's fusermount3, a clear refusal" {
