@@ -247,3 +247,33 @@ libmount" ]
 	done
 	sys rm -rf /tmp/d /tmp/d.img
 }
+
+# --help in German, with the system's util-linux-locales: every line
+# util-linux's own mount and umount translate, usermount's say the same
+# (its summary line and mount's "Operations:" heading are its own), with
+# Debian 12's catalogue (runs of lines a msgid) and Debian 13's (a line a
+# msgid) as each release ships it. A German locale is compiled into /tmp.
+@test "mount --help and umount --help in German say every line util-linux's translate, as util-linux's do" {
+	local prog tl ours theirs en extra
+	run sys sh -c 'mkdir -p /tmp/loc &&
+		localedef -i de_DE -f UTF-8 /tmp/loc/de_DE.UTF-8'
+	[ "$status" = 0 ]
+	for prog in mount umount; do
+		tl=$B/$prog.util-linux
+		ours=$(sys --user alice env LOCPATH=/tmp/loc LANG=de_DE.UTF-8 $B/$prog --help)
+		theirs=$(sys --user alice env LOCPATH=/tmp/loc LANG=de_DE.UTF-8 "$tl" --help)
+		en=$(sys --user alice env LANG=C.UTF-8 "$tl" --help)
+		# the synopsis names the program as it was called
+		theirs=${theirs//$prog.util-linux/$prog} en=${en//$prog.util-linux/$prog}
+		# util-linux's translated lines that ours lacks
+		extra=$(comm -23 <(printf '%s\n' "$theirs" | sort -u) \
+			<(printf '%s\n' "$en" "$ours" | sort -u))
+		echo "$prog: $extra"
+		case $prog in
+		mount) [ "$extra" = "Ein Dateisystem einhängen.
+Operationen:" ] ;;
+		umount) [ "$extra" = "Dateisysteme aushängen." ] ;;
+		esac
+		[[ $ours == *" -a, --all               alle "* ]]
+	done
+}
