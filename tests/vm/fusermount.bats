@@ -522,6 +522,36 @@ as_debian() {
 	! is_mounted "$H/mnt" || no "still mounted"
 }
 
+# The hand-over is for the caller whose uid is the mount's user_id=, seen
+# from the initial namespace: in a user namespace of her own her uid is
+# another (65534 unmapped, 0 as its root). libmount's own user_id= check
+# refuses first, and usermount's (lib/fuse-umount.c) would: nothing goes
+# to fusermount3, and the mount stays.
+@test "fusermount: without the series, her umount from a user namespace of hers hands nothing to fusermount3" {
+	series && skip "the kernel decides with the series (above)"
+	images
+	run squashfuse_as_alice
+	[ "$status" -eq 0 ]
+	# unmapped: she is nobody there
+	run as_user alice unshare -U -- "$UMOUNT" "$H/mnt"
+	echo "$output"
+	[ "$status" -eq 32 ]
+	[ "$output" = "umount: $H/mnt: must be superuser to unmount." ]
+	is_mounted "$H/mnt"
+	# its root, -l too: not root of the namespace the mount is in
+	run as_user alice unshare -r -- "$UMOUNT" "$H/mnt"
+	echo "$output"
+	[ "$status" -eq 32 ]
+	is_mounted "$H/mnt"
+	run as_user alice unshare -r -- "$UMOUNT" -l "$H/mnt"
+	[ "$status" -eq 32 ]
+	is_mounted "$H/mnt"
+	run as_user alice "$UMOUNT" "$H/mnt"
+	[ "$status" -eq 0 ]
+	alice_gone
+	! is_mounted "$H/mnt" || no "still mounted"
+}
+
 @test "fusermount: without the series and without Debian's fusermount3, a clear refusal" {
 	series && skip "needs no fallback with the series"
 	images
