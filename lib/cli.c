@@ -145,6 +145,32 @@ void um_usage_options(FILE *out, const struct um_option *opts,
 }
 
 /*
+ * --help up to its options, util-linux's frame in util-linux's words:
+ * @synopsis is util-linux's msgid for @prog's (the same words as
+ * usermount's), @summary usermount's own line. Returns what
+ * um_usage_options() and um_usage_row() translate with (help-ul.h).
+ */
+struct um_ul_help *um_usage_begin(const char *prog, const char *synopsis,
+				  const char *summary)
+{
+	struct um_ul_help *ul = um_ul_help_load(prog);
+
+	fputs(UL_("\nUsage:\n"), stdout);
+	printf(UL_(synopsis), prog);
+	printf("\n%s\n", _(summary));
+	fputs(UL_("\nOptions:\n"), stdout);
+	return ul;
+}
+
+/* --help's last line, naming manual page @man; the run ends there. */
+void um_usage_end(struct um_ul_help *ul, const char *man)
+{
+	printf(UL_("\nFor more details see %s.\n"), man);
+	um_ul_help_free(ul);
+	exit(MNT_EX_SUCCESS);
+}
+
+/*
  * -N/--namespace takes a path or a PID; a PID names /proc/PID/ns/mnt.
  * Returns a string to free.
  */

@@ -97,6 +97,10 @@ void um_usage_options(FILE *out, const struct um_option *opts,
 		      const struct um_ul_help *ul);
 void um_usage_row(FILE *out, const struct um_ul_help *ul, const char *word,
 		  const char *left, const char *help);
+struct um_ul_help *um_usage_begin(const char *prog, const char *synopsis,
+				  const char *summary);
+void __attribute__((__noreturn__)) um_usage_end(struct um_ul_help *ul,
+						const char *man);
 char *um_ns_path(const char *arg);
 struct libmnt_context;
 void um_context_set_ns(struct libmnt_context *cxt, const char *arg);

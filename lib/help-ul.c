@@ -9,7 +9,8 @@
  * util-linux 2.39 and later ask for one line at a time (Debian 13's
  * util-linux-locales); 2.38 asked for runs of lines in one msgid (Debian
  * 12's). Each line here is 2.39's msgid; the lines of one nonzero block
- * joined, a header with a blank line before it, are 2.38's. A run's
+ * joined, a header with a blank line before it, are 2.38's (blocks are
+ * numbered from 1). A run's
  * translation is split back into lines by its indentation (a line indented
  * past the option column continues the one before) and kept only when it
  * has as many lines as the run: a translator who changed the shape gets
@@ -189,31 +190,32 @@ static void split_block(struct um_ul_help *h, unsigned int block,
 		free(got[i]);
 }
 
-/* A line's own msgid (2.39+), else its run's (2.38). */
+/*
+ * Each run's msgid first (2.38: util-linux printed the run's translation,
+ * even for a line that is also a msgid of its own, as umount's -c is),
+ * then each line left untranslated by its own (2.39+).
+ */
 static void translate(struct um_ul_help *h)
 {
+	unsigned int b, last = 0;
 	size_t i;
 
+	for (i = 0; i < h->n; i++)
+		if (h->lines[i].block > last)
+			last = h->lines[i].block;
+	for (b = 1; b <= last; b++) {
+		char *id = block_msgid(h, b);
+		const char *t = id ? UL_(id) : NULL;
+
+		if (t && t != id)
+			split_block(h, b, t);
+		free(id);
+	}
 	for (i = 0; i < h->n; i++) {
 		const char *id = h->lines[i].msgid, *t = UL_(id);
 
-		if (t != id)
+		if (!h->tr[i] && t != id)
 			h->tr[i] = strdup(t);
-	}
-	for (i = 0; i < h->n; i++) {
-		unsigned int b = h->lines[i].block;
-		char *id;
-		const char *t;
-
-		if (h->tr[i] || !b || (i && h->lines[i - 1].block == b))
-			continue;
-		id = block_msgid(h, b);
-		if (!id)
-			continue;
-		t = UL_(id);
-		if (t != id)
-			split_block(h, b, t);
-		free(id);
 	}
 }
 

@@ -181,30 +181,26 @@ static void __attribute__((__noreturn__)) usage(const struct um_option *o)
 		{ "<directory>", N_("what --bind or --rbind binds") },
 		{ "<file>", N_("a regular file, on a loop device") },
 	};
-	struct um_ul_help *ul = um_ul_help_load("mount");
+	struct um_ul_help *ul;
 	char left[32];
 	size_t i;
 
-	fputs(UL_("\nUsage:\n"), stdout);
 	/* util-linux's synopsis is usermount's, word for word */
-	printf(UL_(" %1$s [-lhV]\n"
-		   " %1$s -a [options]\n"
-		   " %1$s [options] [--source] <source> | [--target] <directory>\n"
-		   " %1$s [options] <source> <directory>\n"
-		   " %1$s <operation> <mountpoint> [<target>]\n"),
-	       "mount");
-	fputs(_("\nMount a filesystem; on a kernel with mount ownership, as its "
-		"owner.\n"), stdout);
-	fputs(UL_("\nOptions:\n"), stdout);
+	ul = um_usage_begin("mount",
+		" %1$s [-lhV]\n"
+		" %1$s -a [options]\n"
+		" %1$s [options] [--source] <source> | [--target] <directory>\n"
+		" %1$s [options] <source> <directory>\n"
+		" %1$s <operation> <mountpoint> [<target>]\n",
+		N_("Mount a filesystem; on a kernel with mount ownership, as "
+		   "its owner."));
 	um_usage_options(stdout, o, ul);
 	printf("\n%s", um_ul_help_header(ul, "Source:\n"));
 	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {
 		snprintf(left, sizeof(left), " %s", sources[i][0]);
 		um_usage_row(stdout, ul, sources[i][0], left, sources[i][1]);
 	}
-	printf(UL_("\nFor more details see %s.\n"), "mount(8)");
-	um_ul_help_free(ul);
-	exit(MNT_EX_SUCCESS);
+	um_usage_end(ul, "mount(8)");
 }
 
 static void append_option(struct cli *cli, const char *opt)

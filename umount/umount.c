@@ -33,7 +33,6 @@
 #include "printable.h"
 #include "privs.h"
 #include "signals.h"
-#include "help-ul.h"
 #include "nls.h"
 
 /* the fusermount3 installed beside this program (Makefile.am) */
@@ -119,20 +118,16 @@ struct run {
 
 static void __attribute__((__noreturn__)) usage(void)
 {
-	struct um_ul_help *ul = um_ul_help_load("umount");
-
-	fputs(UL_("\nUsage:\n"), stdout);
 	/* util-linux's synopsis is usermount's, word for word */
-	printf(UL_(" %1$s [-hV]\n"
-		   " %1$s -a [options]\n"
-		   " %1$s [options] <source> | <directory>\n"), "umount");
-	fputs(_("\nUnmount filesystems; on a kernel with mount ownership, the "
-		"ones you own.\n"), stdout);
-	fputs(UL_("\nOptions:\n"), stdout);
+	struct um_ul_help *ul = um_usage_begin("umount",
+		" %1$s [-hV]\n"
+		" %1$s -a [options]\n"
+		" %1$s [options] <source> | <directory>\n",
+		N_("Unmount filesystems; on a kernel with mount ownership, the "
+		   "ones you own."));
+
 	um_usage_options(stdout, options, ul);
-	printf(UL_("\nFor more details see %s.\n"), "umount(8)");
-	um_ul_help_free(ul);
-	exit(MNT_EX_SUCCESS);
+	um_usage_end(ul, "umount(8)");
 }
 
 /* Why was the umount refused? NULL: libmount's message says it. */
